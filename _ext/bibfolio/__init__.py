@@ -1,0 +1,59 @@
+"""bibfolio: research portfolios with Sphinx.
+
+The data path, one module per step::
+
+    .bib files ─ model/bibtex.py ─▶ model/publication.py ─▶ directives.py, papers.py
+      (read)        (people, venues, links)                 (placeholders, read time)
+                                        ─▶ render.py ─▶ transforms.py / html.py ─▶ writers
+                                           (nodes)        (write time)
+
+``model/`` is plain Python (no Sphinx imports); the rest wires it into Sphinx.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ._version import __version__
+
+if TYPE_CHECKING:
+    from sphinx.application import Sphinx
+    from sphinx.util.typing import ExtensionMetadata
+
+__all__ = ["__version__", "setup"]
+
+
+def setup(app: Sphinx) -> ExtensionMetadata:
+    """Register bibfolio: config values, nodes, directive and parser, then event handlers."""
+    from . import assets, bibliography, config, head, nodes, papers, pybtexstyle, targets  # noqa: PLC0415
+    from .directives import PublicationsDirective  # noqa: PLC0415
+    from .html import HtmlPublicationsTransform  # noqa: PLC0415
+    from .transforms import PublicationsTransform  # noqa: PLC0415
+
+    app.setup_extension("sphinxcontrib.bibtex")
+    app.setup_extension("sphinx_copybutton")
+    pybtexstyle.register()
+
+    config.register(app)
+    nodes.register(app)
+    app.add_domain(bibliography.BibfolioDomain)
+    app.add_directive("publications", PublicationsDirective)
+    papers.register(app)
+    app.add_post_transform(HtmlPublicationsTransform)
+    app.add_post_transform(PublicationsTransform)
+
+    app.connect("config-inited", config.validate, priority=400)
+    # Before sphinxcontrib-bibtex (500) reads the files itself; see citebridge.py.
+    app.connect("builder-inited", bibliography.load, priority=400)
+    app.connect("builder-inited", papers.sync_stubs, priority=450)
+    app.connect("builder-inited", assets.add_assets)
+    app.connect("env-get-outdated", papers.outdated_papers)
+    app.connect("env-updated", targets.update, priority=400)
+    app.connect("html-page-context", head.add_metadata)
+    app.connect("build-finished", assets.finish)
+    return {
+        "version": __version__,
+        "env_version": 1,
+        "parallel_read_safe": True,
+        "parallel_write_safe": True,
+    }

@@ -1,0 +1,5 @@
+"""bibfolio's version, in one place."""
+
+from __future__ import annotations
+
+__version__ = "0.1.0"

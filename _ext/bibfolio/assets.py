@@ -1,0 +1,90 @@
+"""Files bibfolio adds to an HTML site: its CSS and JS, linked local files, robots.txt."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from .bibliography import get_domain, get_library
+from .model.latex import url_from_latex
+from .model.links import LINK_FIELDS, classify_url
+from .papers import paper_slugs
+from .transforms import local_file_target
+from .warnings_ import warn
+
+if TYPE_CHECKING:
+    from sphinx.application import Sphinx
+
+    from .bibliography import Library
+
+STATIC = Path(__file__).parent / "static"
+_LINK_FIELD_NAMES = {name for name, _, kind in LINK_FIELDS if kind == "url"}
+
+
+def add_assets(app: Sphinx) -> None:
+    """``builder-inited``: link bibfolio.css and bibfolio.js from HTML pages."""
+    if app.builder.format != "html":
+        return
+    app.add_css_file("bibfolio.css")
+    app.add_js_file("bibfolio.js", loading_method="defer")
+
+
+def _copy_if_newer(source: Path, target: Path) -> None:
+    if target.is_file() and target.stat().st_mtime >= source.stat().st_mtime:
+        return
+    target.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(source, target)
+
+
+def finish(app: Sphinx, exception: Exception | None) -> None:
+    """``build-finished``: copy static and linked files, write robots.txt, save caches."""
+    if exception is not None or app.builder.format != "html":
+        return
+    outdir = Path(app.outdir)
+    for asset in STATIC.iterdir():
+        _copy_if_newer(asset, outdir / "_static" / asset.name)
+    library = get_library(app.env)
+    slugs = paper_slugs(library.keys)
+    for publication in library.publications.values() if _has_local_links(library) else ():
+        base = Path(publication.entry.path).parent
+        for link in publication.links:
+            if not link.local:
+                continue
+            source = base / link.local
+            if not source.is_file():
+                warn(
+                    f"'{publication.key}' links the file {link.local}, which does not exist "
+                    f"(looked in {base})",
+                    "local_file",
+                    location=f"{publication.entry.path}:{publication.entry.line_of(link.field)}",
+                )
+                continue
+            target = local_file_target(
+                publication,
+                link.field,
+                link.local,
+                slugs[publication.key],
+                app.config.bibfolio_paper_dir,
+            )
+            _copy_if_newer(source, outdir / target)
+    baseurl = app.config.html_baseurl
+    if app.config.bibfolio_robots_txt and baseurl:
+        sitemap = getattr(app.config, "sitemap_filename", "sitemap.xml") or "sitemap.xml"
+        text = f"User-agent: *\nAllow: /\n\nSitemap: {baseurl.rstrip('/')}/{sitemap}\n"
+        robots = outdir / "robots.txt"
+        if not robots.is_file() or robots.read_text() != text:
+            robots.write_text(text)
+    cache = get_domain(app.env).fragments
+    if cache is not None:
+        cache.save()
+
+
+def _has_local_links(library: Library) -> bool:
+    """Whether any entry links a local file (checked without building publications)."""
+    return any(
+        classify_url(url_from_latex(found.value))[0] == "local"
+        for entry in library.state.entries
+        for name, found in entry.fields.items()
+        if name in _LINK_FIELD_NAMES
+    )

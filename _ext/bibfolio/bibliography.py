@@ -1,0 +1,261 @@
+"""The bibliography of one build: read once per change, kept in the environment.
+
+``builder-inited`` compares the files' mtimes and sizes (and the settings) with what
+the environment holds.  Only when they differ are the files read again; the keys whose
+content changed drive the incremental rebuild (paper pages to re-read, citing pages to
+re-write).  Publications themselves are built lazily, so a no-change rebuild never
+decodes an entry.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from sphinx.domains import Domain
+
+from . import citebridge
+from ._version import __version__
+from .model.bibtex import read_bib_files
+from .model.lint import check_publications
+from .model.names import NamePattern
+from .model.publication import Annotation, Settings, build_publications
+from .warnings_ import report
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable, Set
+
+    from sphinx.application import Sphinx
+    from sphinx.environment import BuildEnvironment
+
+    from .fragments import FragmentCache
+    from .model.bibtex import BibEntry
+    from .model.diagnostics import Diagnostic
+    from .model.publication import Publication
+
+
+@dataclass
+class BibState:
+    """What the environment remembers about the bibliography between builds."""
+
+    signature: tuple[Any, ...]
+    entries: list[BibEntry]  #: All entries of all files, in file order.
+    diagnostics: list[Diagnostic]
+    hashes: dict[str, str]  #: Key → content hash.
+    owner_keys: frozenset[str]  #: Entries in which the owner was matched.
+
+
+@dataclass(frozen=True)
+class Listing:
+    """One ``{publications}`` directive, as recorded when its page was read."""
+
+    docname: str
+    listing_id: str
+    line: int
+    keys: tuple[str, ...]  #: Keys in display order.
+    anchors: tuple[str, ...]  #: Anchor id of each key on that page.
+    citable: bool  #: Whether ``{cite}`` links may land here.
+
+
+class BibfolioDomain(Domain):
+    """Holds bibfolio's per-document records; no roles or directives of its own."""
+
+    name = "bibfolio"
+    label = "Publications"
+    data_version = 1
+    initial_data: dict[str, Any] = {  # noqa: RUF012 - Sphinx's API shape
+        "state": None,
+        "listings": {},  # docname -> [Listing]
+        "papers": {},  # docname -> key
+        "targets": {},  # key -> (docname, anchor): where cite links and "back" links land
+    }
+
+    #: Runtime only (domains are not pickled): this build's publications and app.
+    library: Library | None = None
+    app: Sphinx | None = None
+    fragments: FragmentCache | None = None
+
+    @property
+    def listings(self) -> dict[str, list[Listing]]:
+        """``{publications}`` lists per document."""
+        return self.data["listings"]
+
+    @property
+    def papers(self) -> dict[str, str]:
+        """Paper page docname → entry key."""
+        return self.data["papers"]
+
+    @property
+    def targets(self) -> dict[str, tuple[str, str]]:
+        """Entry key → (docname, anchor) of its main list entry."""
+        return self.data["targets"]
+
+    def clear_doc(self, docname: str) -> None:
+        self.listings.pop(docname, None)
+        self.papers.pop(docname, None)
+
+    def merge_domaindata(self, docnames: Set[str], otherdata: dict[str, Any]) -> None:
+        for docname in docnames:
+            if docname in otherdata["listings"]:
+                self.listings[docname] = otherdata["listings"][docname]
+            if docname in otherdata["papers"]:
+                self.papers[docname] = otherdata["papers"][docname]
+
+    def resolve_any_xref(self, *args: Any, **kwargs: Any) -> list[Any]:
+        return []
+
+
+def get_domain(env: BuildEnvironment) -> BibfolioDomain:
+    """Bibfolio's domain in *env*."""
+    return env.get_domain("bibfolio")  # type: ignore[return-value]
+
+
+def get_library(env: BuildEnvironment) -> Library:
+    """The publications of the current build (none without ``bibtex_bibfiles``)."""
+    library = get_domain(env).library
+    if library is None:
+        library = Library(BibState((), [], [], {}, frozenset()), Settings(), None)
+    return library
+
+
+class Library:
+    """The publications of one build, built on first use."""
+
+    def __init__(
+        self,
+        state: BibState,
+        settings: Settings,
+        changed: frozenset[str] | None,
+        publications: dict[str, Publication] | None = None,
+        paths: list[Path] | None = None,
+    ) -> None:
+        self.state = state
+        self.settings = settings
+        #: The bib files, resolved (dependencies of every page that lists entries).
+        self.paths = paths or []
+        #: Values derived from the whole library once per build (paper slugs, ...).
+        self.memo: dict[str, Any] = {}
+        #: Keys added, removed or edited since the previous build (None: everything).
+        self.changed = changed
+        if publications is not None:
+            self.__dict__["publications"] = publications
+
+    @cached_property
+    def publications(self) -> dict[str, Publication]:
+        """All publications by key, in file order."""
+        return build_publications(self.state.entries, self.settings)[0]
+
+    def get(self, key: str) -> Publication | None:
+        """The publication with *key*, or None."""
+        return self.publications.get(key)
+
+    @property
+    def keys(self) -> list[str]:
+        """All keys, in file order."""
+        return [entry.key for entry in self.state.entries]
+
+
+def settings_from_config(app: Sphinx) -> Settings:
+    """The reading settings in *app*'s configuration."""
+    return Settings(
+        owner=tuple(NamePattern.from_config(name) for name in app.config.bibfolio_owner),
+        annotations={
+            name: Annotation(mark, legend)
+            for name, (mark, legend) in app.config.bibfolio_annotations.items()
+        },
+    )
+
+
+def bib_paths(app: Sphinx) -> list[Path]:
+    """``bibtex_bibfiles`` resolved the way sphinxcontrib-bibtex resolves them."""
+    return [(Path(app.confdir) / name).resolve() for name in app.config.bibtex_bibfiles or ()]
+
+
+def _read(paths: list[Path], encoding: str, settings: Settings) -> tuple[BibState, Library]:
+    sources = []
+    for path in paths:
+        try:
+            sources.append((str(path), path.read_bytes()))
+        except OSError:
+            sources.append((str(path), None))
+    entries, diagnostics = read_bib_files(sources, encoding)
+    publications, problems = check_publications(entries, settings)
+    state = BibState(
+        signature=(),
+        entries=entries,
+        diagnostics=diagnostics + problems,
+        hashes={key: p.content_hash for key, p in publications.items()},
+        owner_keys=frozenset(key for key, p in publications.items() if p.owner_matched),
+    )
+    return state, Library(state, settings, None, publications)
+
+
+def load(app: Sphinx) -> None:
+    """``builder-inited``: bring the bibliography up to date and report its problems."""
+    if app.config.bibtex_bibfiles is None:
+        return  # sphinxcontrib-bibtex reports the missing setting itself
+    env = app.env
+    domain = get_domain(env)
+    paths = bib_paths(app)
+    settings = settings_from_config(app)
+    files = tuple(
+        (str(path), citebridge.file_mtime(path), path.stat().st_size if path.exists() else -1)
+        for path in paths
+    )
+    signature = (
+        __version__,
+        app.config.bibtex_encoding,
+        files,
+        repr(settings.owner),
+        repr(sorted(settings.annotations.items())),
+    )
+    previous: BibState | None = domain.data["state"]
+    domain.app = app
+    if previous is not None and previous.signature == signature:
+        domain.library = Library(previous, settings, frozenset(), paths=paths)
+    else:
+        state, library = _read(paths, app.config.bibtex_encoding, settings)
+        state.signature = signature
+        if previous is None or previous.signature[3:] != signature[3:]:
+            changed = None
+        else:
+            changed = frozenset(
+                key
+                for key in set(previous.hashes) | set(state.hashes)
+                if previous.hashes.get(key) != state.hashes.get(key)
+            )
+        library.changed = changed
+        library.paths = paths
+        domain.data["state"] = state
+        domain.library = library
+        by_path: dict[str, list[BibEntry]] = {}
+        for entry in state.entries:
+            by_path.setdefault(entry.path, []).append(entry)
+        citebridge.install_bibdata(
+            env,
+            [
+                (path, mtime, by_path.get(str(path), []))
+                for path, (_, mtime, _) in zip(paths, files, strict=True)
+            ],
+            app.config.bibtex_encoding,
+        )
+    for diagnostic in domain.data["state"].diagnostics:
+        report(diagnostic)
+
+
+def changed_keys(env: BuildEnvironment) -> frozenset[str] | None:
+    """Keys whose entries changed in this build (None: treat every key as changed)."""
+    library = get_domain(env).library
+    return None if library is None else library.changed
+
+
+def documents_citing(env: BuildEnvironment, keys: Iterable[str] | None) -> set[str]:
+    """Documents with a ``{cite}`` of one of *keys* (every citing document for None)."""
+    wanted = None if keys is None else set(keys)
+    found = set()
+    for ref in env.get_domain("cite").data["citation_refs"]:
+        if wanted is None or any(target.key in wanted for target in ref.targets):
+            found.add(ref.docname)
+    return found

@@ -1,0 +1,196 @@
+"""The ``bibfolio_*`` configuration values, validated once when the config is read."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from .warnings_ import warn
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from sphinx.application import Sphinx
+    from sphinx.config import Config
+
+DEFAULT_GROUPS = (
+    ("journal", "Journal Publications"),
+    ("conference", "Conference Publications"),
+    ("workshop", "Workshop Publications"),
+    ("preprint", "Preprints"),
+    ("book", "Books and Chapters"),
+    ("thesis", "Theses"),
+    ("report", "Technical Reports"),
+    ("other", "Other Publications"),
+)
+DEFAULT_ANNOTATIONS = {
+    "equal": ("*", "equal contribution"),
+    "corresponding": ("†", "corresponding author"),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One configuration value: its default, rebuild scope, types and validator."""
+
+    default: Any
+    rebuild: str
+    types: tuple[type, ...]
+    check: Callable[[Any], Any]  #: Returns the cleaned value or raises ValueError.
+    description: str
+
+
+def _string_list(value: Any) -> list[str]:
+    if isinstance(value, str):
+        raise ValueError(f"expected a list of names, got the string {value!r}")
+    if not all(isinstance(item, str) and item.strip() for item in value):
+        raise ValueError("every name must be a non-empty string")
+    return [item.strip() for item in value]
+
+
+def _annotations(value: Any) -> dict[str, tuple[str, str]]:
+    cleaned = {}
+    for name, style in dict(value).items():
+        if (
+            not isinstance(name, str)
+            or not isinstance(style, (list, tuple))
+            or len(style) != 2
+            or not all(isinstance(part, str) for part in style)
+        ):
+            raise ValueError(f"annotation {name!r} must map to a (mark, legend) pair of strings")
+        cleaned[name] = (style[0], style[1])
+    return cleaned
+
+
+def _groups(value: Any) -> list[tuple[str, str]]:
+    cleaned = []
+    for item in value:
+        if (
+            not isinstance(item, (list, tuple))
+            or len(item) != 2
+            or not all(isinstance(part, str) and part for part in item)
+        ):
+            raise ValueError(f"each group must be an (id, title) pair of strings, got {item!r}")
+        cleaned.append((item[0], item[1]))
+    return cleaned
+
+
+def _positive_int(value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise ValueError(f"expected a positive integer, got {value!r}")
+    return value
+
+
+def _separators(value: Any) -> tuple[str, str]:
+    if len(value) != 2 or not all(isinstance(part, str) for part in value):
+        raise ValueError("expected two strings: (between authors, before the last author)")
+    return (value[0], value[1])
+
+
+def _bool(value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise ValueError(f"expected True or False, got {value!r}")
+    return value
+
+
+def _path_part(value: Any) -> str:
+    text = str(value).strip("/")
+    if not text or ".." in text.split("/") or "\\" in text:
+        raise ValueError(f"expected a folder name inside the source folder, got {value!r}")
+    return text
+
+
+def _string_dict(value: Any) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise ValueError(f"expected a dict, got {type(value).__name__}")
+    return dict(value)
+
+
+OPTIONS: dict[str, Option] = {
+    "bibfolio_owner": Option(
+        [], "env", (list, tuple, str), _string_list,
+        "The site owner's name and aliases, e.g. ['Mingyu Liang', 'M. Liang'].",
+    ),
+    "bibfolio_annotations": Option(
+        DEFAULT_ANNOTATIONS, "env", (dict,), _annotations,
+        "author+an annotation names → (mark, legend), e.g. {'equal': ('*', 'equal contribution')}.",
+    ),
+    "bibfolio_groups": Option(
+        list(DEFAULT_GROUPS), "env", (list, tuple), _groups,
+        "Publication groups in display order, as (id, title) pairs.",
+    ),
+    "bibfolio_max_authors": Option(
+        10, "env", (int,), _positive_int,
+        "Authors shown before a long list is folded (the owner always stays visible).",
+    ),
+    "bibfolio_author_separators": Option(
+        (", ", ", and "), "env", (list, tuple), _separators,
+        "Text between authors, and before the last author.",
+    ),
+    "bibfolio_paper_pages": Option(
+        True, "env", (bool,), _bool, "Generate one page per publication."
+    ),
+    "bibfolio_paper_dir": Option(
+        "publications", "env", (str,), _path_part,
+        "Folder (inside the source folder) for the generated paper pages.",
+    ),
+    "bibfolio_filter_ui": Option(
+        True, "env", (bool,), _bool, "Show the type/year/text filter above full lists."
+    ),
+    "bibfolio_fast_render": Option(
+        True, "env", (bool,), _bool,
+        "Render each entry's HTML once and reuse it across builds (output is identical).",
+    ),
+    "bibfolio_profile": Option(
+        {}, "html", (dict,), _string_dict,
+        "schema.org Person fields for the home page (name, jobTitle, affiliation, ...).",
+    ),
+    "bibfolio_robots_txt": Option(
+        True, "html", (bool,), _bool,
+        "Write robots.txt pointing at the sitemap (needs html_baseurl).",
+    ),
+}  # fmt: skip
+
+
+def register(app: Sphinx) -> None:
+    """Declare every option with its types and rebuild scope."""
+    for name, option in OPTIONS.items():
+        app.add_config_value(
+            name,
+            option.default,
+            option.rebuild,
+            types=frozenset(option.types),
+            description=option.description,
+        )
+
+
+def validate(app: Sphinx, config: Config) -> None:
+    """Check each value once; a bad value warns and falls back to its default."""
+    for name, option in OPTIONS.items():
+        value = getattr(config, name)
+        try:
+            cleaned = option.check(value)
+        except (TypeError, ValueError) as err:
+            if name == "bibfolio_owner" and isinstance(value, str) and value.strip():
+                warn(
+                    f"bibfolio_owner should be a list of names; read {value!r} as "
+                    f"[{value.strip()!r}]",
+                    "config",
+                    location="conf.py",
+                )
+                cleaned = [value.strip()]
+            else:
+                warn(
+                    f"{name}: {err}; using the default {option.default!r}",
+                    "config",
+                    location="conf.py",
+                )
+                cleaned = option.default
+        setattr(config, name, cleaned)
+    if not config.bibfolio_owner:
+        warn(
+            "bibfolio_owner is not set, so no author is highlighted; add "
+            "bibfolio_owner = ['Your Name'] to conf.py",
+            "config",
+            location="conf.py",
+        )

@@ -1,0 +1,58 @@
+"""``<head>`` metadata: Scholar tags and JSON-LD on paper pages, a profile on the home page.
+
+Highwire ``citation_*`` tags and a ScholarlyArticle go on paper pages only (never on
+lists: Google Scholar wants one article per page); the home page gets a ProfilePage.
+"""
+
+from __future__ import annotations
+
+import html
+from typing import TYPE_CHECKING, Any
+
+from .bibliography import get_domain, get_library
+from .model.metadata import highwire_tags, json_for_script, profile_page, scholarly_article
+from .transforms import PageContext, local_file_target
+
+if TYPE_CHECKING:
+    from sphinx.application import Sphinx
+
+
+def _meta(name: str, content: str) -> str:
+    return f'<meta name="{html.escape(name)}" content="{html.escape(content)}" />'
+
+
+def _script(data: Any) -> str:
+    return f'<script type="application/ld+json">{json_for_script(data)}</script>'
+
+
+def add_metadata(
+    app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any
+) -> None:
+    """``html-page-context``: add the tags for *pagename*."""
+    tags: list[str] = []
+    key = get_domain(app.env).papers.get(pagename)
+    publication = get_library(app.env).get(key) if key else None
+    if publication is not None:
+        page = PageContext(app.env, pagename)
+        page_url = page.absolute(pagename)
+        pdf_url = ""
+        pdf = publication.link("pdf")
+        if pdf is not None and pdf.url:
+            pdf_url = pdf.url
+        elif pdf is not None and page.baseurl:
+            pdf_url = page.baseurl + local_file_target(
+                publication,
+                "pdf",
+                pdf.local,
+                page.slugs[publication.key],
+                app.config.bibfolio_paper_dir,
+            )
+        tags.extend(
+            _meta(name, content)
+            for name, content in highwire_tags(publication, page_url=page_url, pdf_url=pdf_url)
+        )
+        tags.append(_script(scholarly_article(publication, page_url)))
+    if pagename == app.config.root_doc and app.config.bibfolio_profile:
+        tags.append(_script(profile_page(app.config.bibfolio_profile)))
+    if tags:
+        context["metatags"] = context.get("metatags", "") + "\n" + "\n".join(tags)

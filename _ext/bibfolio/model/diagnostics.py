@@ -1,0 +1,50 @@
+"""Problems found in the input, as plain data shared by the build and the checker."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+#: Every subtype bibfolio reports, with what it means.  Warnings are emitted as
+#: ``bibfolio.<subtype>``, so ``suppress_warnings = ["bibfolio.<subtype>"]`` silences one.
+SUBTYPES: dict[str, str] = {
+    "syntax": "a BibTeX syntax error; the entry is skipped",
+    "unbalanced_braces": "a '{' without its '}' (entry skipped) or an extra '}' (entry kept)",
+    "missing_comma": "a missing comma between two fields (the entry is read as if it were there)",
+    "undefined_macro": "a value uses an @string macro that was never defined",
+    "duplicate_key": "two entries share a key, in one file or across files; the later is ignored",
+    "duplicate_field": "an entry sets the same field twice; the first value is kept",
+    "unknown_type": "an entry type BibTeX does not know; rendered as @misc",
+    "missing_field": "an entry lacks a field its type requires",
+    "name": "an author or editor name that cannot be parsed (too many commas)",
+    "empty_author": "an empty name in an author or editor list",
+    "encoding": "bytes that are not valid UTF-8",
+    "empty_file": "a bibliography file with no entries",
+    "missing_file": "a bibliography file that does not exist",
+    "annotation": "an author+an annotation out of range, malformed or unknown",
+    "owner_not_found": "the configured owner matches no author in any entry",
+    "owner_missing": "an entry in a publication list whose authors do not include the owner",
+    "unsafe_url": "a link field with a scheme other than http, https or mailto, or a path "
+    "outside the project; no link is made",
+    "local_file": "a link field names a local file that does not exist",
+    "duplicate_doi": "two entries share a DOI",
+    "similar_title": "two entries have the same or nearly the same title",
+    "config": "a bibfolio_* configuration value of the wrong type or with a bad value",
+    "directive": "a {publications} option value bibfolio does not know",
+    "filter": "a {publications} :filter: expression that cannot be parsed or evaluated",
+    "paper_pages": "paper pages could not be generated",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Diagnostic:
+    """One problem, located at ``path:line`` (``line`` is ``None`` for a whole file)."""
+
+    path: str
+    line: int | None
+    subtype: str
+    message: str
+
+    @property
+    def location(self) -> str:
+        """``path:line``, the form Sphinx and editors understand."""
+        return self.path if self.line is None else f"{self.path}:{self.line}"

@@ -1,0 +1,136 @@
+"""Checks over a whole bibliography: the owner never matched, duplicate DOIs, similar titles."""
+
+from __future__ import annotations
+
+import difflib
+import re
+from typing import TYPE_CHECKING
+
+from .diagnostics import Diagnostic
+from .latex import plain
+from .names import closest_names, fold
+from .publication import build_publications
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable, Sequence
+
+    from .bibtex import BibEntry
+    from .publication import Publication, Settings
+
+_WORDS = re.compile(r"[^\w]+")
+
+
+def check_publications(
+    entries: Sequence[BibEntry], settings: Settings
+) -> tuple[dict[str, Publication], list[Diagnostic]]:
+    """Build every publication and run all checks: what the build and the checker report."""
+    publications, diagnostics = build_publications(entries, settings)
+    listed = list(publications.values())
+    diagnostics.extend(owner_not_found(listed, [pattern.source for pattern in settings.owner]))
+    diagnostics.extend(duplicate_dois(listed))
+    diagnostics.extend(similar_titles(listed))
+    return publications, diagnostics
+
+
+def owner_not_found(publications: Sequence[Publication], owner: Sequence[str]) -> list[Diagnostic]:
+    """One diagnostic when no entry matches the owner, naming the closest author names."""
+    if not owner or not publications or any(p.owner_matched for p in publications):
+        return []
+    names = [author.name for p in publications for author in p.authors]
+    suggestions = []
+    for wanted in owner:
+        suggestions.extend(n for n in closest_names(wanted, names) if n not in suggestions)
+    hint = (
+        f"; closest author names: {', '.join(repr(n) for n in suggestions)}"
+        if suggestions
+        else "; no author name is close"
+    )
+    first = publications[0].entry
+    return [
+        Diagnostic(
+            first.path,
+            None,
+            "owner_not_found",
+            f"the owner {', '.join(repr(n) for n in owner)} (bibfolio_owner) matches no author "
+            f"in {len(publications)} entries{hint}",
+        )
+    ]
+
+
+def duplicate_dois(publications: Iterable[Publication]) -> list[Diagnostic]:
+    """A diagnostic for every entry whose DOI an earlier entry already has."""
+    seen: dict[str, Publication] = {}
+    found = []
+    for publication in publications:
+        doi = publication.doi.lower()
+        if not doi:
+            continue
+        if doi in seen:
+            first = seen[doi]
+            found.append(
+                Diagnostic(
+                    publication.entry.path,
+                    publication.entry.line_of("doi"),
+                    "duplicate_doi",
+                    f"'{publication.key}' has the DOI {publication.doi} of '{first.key}' "
+                    f"({first.entry.path}:{first.entry.line})",
+                )
+            )
+        else:
+            seen[doi] = publication
+    return found
+
+
+def similar_titles(publications: Sequence[Publication], cutoff: float = 0.93) -> list[Diagnostic]:
+    """A diagnostic for every entry whose official title (nearly) repeats an earlier one.
+
+    Titles are compared after folding case, accents and punctuation; near-equal means a
+    similarity ratio of at least *cutoff*, which catches "Fast X" vs "Fast X." and typos;
+    titles whose numbers differ ("Part 1" / "Part 2") are never reported.
+    """
+    found = []
+    blocks: dict[str, list[tuple[str, Publication]]] = {}
+    for publication in publications:
+        title = " ".join(fold(word) for word in _WORDS.split(plain(publication.title)) if word)
+        if not title:
+            continue
+        # Compare only titles sharing their opening or closing words: a typo rarely
+        # touches both ends, and this keeps the check linear on large files.
+        block_keys = (title[:24], title[-24:])
+        first = None
+        for block_key in block_keys:
+            for other_title, other in blocks.get(block_key, ()):
+                if other_title == title or (
+                    _digits(other_title) == _digits(title) and _similar(other_title, title, cutoff)
+                ):
+                    first = other
+                    break
+            if first is not None:
+                break
+        if first is not None:
+            found.append(
+                Diagnostic(
+                    publication.entry.path,
+                    publication.entry.line_of("title"),
+                    "similar_title",
+                    f"the title of '{publication.key}' repeats that of '{first.key}' "
+                    f"({first.entry.path}:{first.entry.line}); is it the same paper?",
+                )
+            )
+            continue
+        for block_key in block_keys:
+            blocks.setdefault(block_key, []).append((title, publication))
+    return found
+
+
+def _similar(a: str, b: str, cutoff: float) -> bool:
+    matcher = difflib.SequenceMatcher(None, a, b)
+    return (
+        matcher.real_quick_ratio() >= cutoff
+        and matcher.quick_ratio() >= cutoff
+        and matcher.ratio() >= cutoff
+    )
+
+
+def _digits(text: str) -> list[str]:
+    return re.findall(r"\d+", text)

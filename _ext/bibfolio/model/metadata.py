@@ -1,0 +1,239 @@
+"""Machine-readable views of a publication: cite-as text, COinS, Highwire tags, JSON-LD."""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING, Any
+from urllib.parse import urlencode
+
+from .latex import plain
+
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+
+    from .publication import Publication
+
+_CONTAINER_TAG = {
+    "article": "citation_journal_title",
+    "inproceedings": "citation_conference_title",
+    "proceedings": "citation_conference_title",
+    "incollection": "citation_book_title",
+    "inbook": "citation_book_title",
+    "phdthesis": "citation_dissertation_institution",
+    "mastersthesis": "citation_dissertation_institution",
+    "thesis": "citation_dissertation_institution",
+    "techreport": "citation_technical_report_institution",
+    "report": "citation_technical_report_institution",
+}
+_COINS_GENRE = {
+    "article": "article",
+    "inproceedings": "proceeding",
+    "proceedings": "conference",
+    "book": "book",
+    "inbook": "bookitem",
+    "incollection": "bookitem",
+    "techreport": "report",
+    "report": "report",
+    "unpublished": "preprint",
+}
+
+
+def _date(publication: Publication, separator: str) -> str:
+    if publication.year is None:
+        return ""
+    if publication.month:
+        return f"{publication.year}{separator}{publication.month:02d}"
+    return str(publication.year)
+
+
+def cite_as(publication: Publication, separators: tuple[str, str] = (", ", ", and ")) -> str:
+    """A plain citation: authors, year, official title, venue, pages, DOI or URL."""
+    names = [author.name for author in publication.authors]
+    if len(names) > 1:
+        people = separators[0].join(names[:-1]) + separators[1] + names[-1]
+    else:
+        people = "".join(names)
+    parts = [people.rstrip(".") + "." if people else ""]
+    if publication.year:
+        parts.append(f"{publication.year}.")
+    parts.append(plain(publication.title).rstrip(".") + ".")
+    venue = plain(publication.venue)
+    if venue:
+        prefix = "In " if publication.type in ("inproceedings", "incollection", "inbook") else ""
+        details = []
+        volume = publication.fields.get("volume", "").strip()
+        number = publication.fields.get("number", "").strip()
+        if volume:
+            details.append(volume + (f"({number})" if number else ""))
+        first, last = publication.pages
+        if first:
+            details.append(("pages " if last else "page ") + (f"{first}–{last}" if last else first))
+        publisher = plain(publication.rich("publisher"))
+        if publisher and publisher not in venue:
+            details.append(publisher)
+        parts.append(prefix + ", ".join([venue, *details]) + ".")
+    if publication.doi:
+        parts.append(f"https://doi.org/{publication.doi}")
+    else:
+        url = publication.link("url") or publication.link("html")
+        if url is not None and url.url:
+            parts.append(url.url)
+    return " ".join(part for part in parts if part)
+
+
+def coins(publication: Publication, page_url: str = "") -> str:
+    """The ContextObject (Z39.88-2004 KEV) for a COinS span, so Zotero can import it."""
+    book = publication.type in ("book", "phdthesis", "mastersthesis", "thesis")
+    pairs: list[tuple[str, str]] = [
+        ("ctx_ver", "Z39.88-2004"),
+        ("rft_val_fmt", "info:ofi/fmt:kev:mtx:" + ("book" if book else "journal")),
+        ("rfr_id", "info:sid/bibfolio"),
+        ("rft.genre", _COINS_GENRE.get(publication.type, "document" if book else "unknown")),
+        ("rft.btitle" if book else "rft.atitle", plain(publication.title)),
+    ]
+    venue = plain(publication.venue)
+    if venue and not book:
+        pairs.append(("rft.jtitle", venue))
+    pairs.extend(("rft.au", author.name) for author in publication.authors)
+    if publication.authors:
+        pairs.append(("rft.aulast", publication.authors[0].person.family))
+        if publication.authors[0].person.given:
+            pairs.append(("rft.aufirst", publication.authors[0].person.given))
+    if date := _date(publication, "-"):
+        pairs.append(("rft.date", date))
+    for field_name, key in (("volume", "rft.volume"), ("number", "rft.issue")):
+        if value := publication.fields.get(field_name, "").strip():
+            pairs.append((key, value))
+    first, last = publication.pages
+    if first:
+        pairs.append(("rft.spage", first))
+    if last:
+        pairs.append(("rft.epage", last))
+    if publisher := plain(publication.rich("publisher")):
+        pairs.append(("rft.pub", publisher))
+    if publication.doi:
+        pairs.append(("rft_id", f"info:doi/{publication.doi}"))
+    if page_url:
+        pairs.append(("rft_id", page_url))
+    return urlencode(pairs)
+
+
+def highwire_tags(
+    publication: Publication, *, page_url: str = "", pdf_url: str = ""
+) -> list[tuple[str, str]]:
+    """Google Scholar's ``citation_*`` meta tags, as (name, content) pairs in order."""
+    tags = [("citation_title", plain(publication.title))]
+    tags.extend(("citation_author", author.name) for author in publication.authors)
+    if date := _date(publication, "/"):
+        tags.append(("citation_publication_date", date))
+    container = _CONTAINER_TAG.get(publication.type)
+    venue = plain(publication.venue)
+    if container and venue:
+        tags.append((container, venue))
+    for field_name, tag in (
+        ("volume", "citation_volume"),
+        ("number", "citation_issue"),
+        ("isbn", "citation_isbn"),
+        ("issn", "citation_issn"),
+    ):
+        if value := publication.fields.get(field_name, "").strip():
+            tags.append((tag, value))
+    first, last = publication.pages
+    if first:
+        tags.append(("citation_firstpage", first))
+    if last:
+        tags.append(("citation_lastpage", last))
+    if publisher := plain(publication.rich("publisher")):
+        tags.append(("citation_publisher", publisher))
+    if publication.doi:
+        tags.append(("citation_doi", publication.doi))
+    arxiv = publication.link("arxiv") or publication.link("eprint")
+    if arxiv is not None:
+        tags.append(("citation_arxiv_id", arxiv.url.rsplit("/abs/", 1)[-1]))
+    if pdf_url:
+        tags.append(("citation_pdf_url", pdf_url))
+    if page_url:
+        tags.append(("citation_abstract_html_url", page_url))
+    if abstract := plain(publication.rich("abstract")):
+        tags.append(("citation_abstract", abstract))
+    return tags
+
+
+def _person(author: Any) -> dict[str, str]:
+    found = {"@type": "Person", "name": author.name}
+    if author.person.given:
+        found["givenName"] = author.person.given
+    if author.person.family:
+        found["familyName"] = author.person.family
+    return found
+
+
+def scholarly_article(publication: Publication, page_url: str = "") -> dict[str, Any]:
+    """schema.org ``ScholarlyArticle`` for the publication's own page."""
+    title = plain(publication.title)
+    data: dict[str, Any] = {
+        "@context": "https://schema.org",
+        "@type": "ScholarlyArticle",
+        "headline": title if len(title) <= 110 else title[:109] + "…",
+        "name": title,
+        "author": [_person(author) for author in publication.authors],
+    }
+    if date := _date(publication, "-"):
+        data["datePublished"] = date
+    if venue := plain(publication.venue):
+        kind = "Periodical" if publication.type == "article" else "CreativeWork"
+        data["isPartOf"] = {"@type": kind, "name": venue}
+    first, last = publication.pages
+    if first:
+        data["pageStart"] = first
+    if last:
+        data["pageEnd"] = last
+    if publisher := plain(publication.rich("publisher")):
+        data["publisher"] = {"@type": "Organization", "name": publisher}
+    if publication.doi:
+        data["sameAs"] = f"https://doi.org/{publication.doi}"
+        data["identifier"] = {
+            "@type": "PropertyValue",
+            "propertyID": "DOI",
+            "value": publication.doi,
+        }
+    if abstract := plain(publication.rich("abstract")):
+        data["abstract"] = abstract
+    if page_url:
+        data["url"] = page_url
+    return data
+
+
+def profile_page(profile: Mapping[str, Any]) -> dict[str, Any]:
+    """schema.org ``ProfilePage`` whose ``mainEntity`` is the ``Person`` in *profile*."""
+    person: dict[str, Any] = {"@type": "Person"}
+    for key, value in profile.items():
+        if key == "affiliation":
+            person[key] = _organizations(value, "Organization")
+        elif key == "alumniOf":
+            person[key] = _organizations(value, "CollegeOrUniversity")
+        elif key == "email" and isinstance(value, str) and not value.startswith("mailto:"):
+            person[key] = "mailto:" + value
+        else:
+            person[key] = value
+    return {"@context": "https://schema.org", "@type": "ProfilePage", "mainEntity": person}
+
+
+def _organizations(value: Any, kind: str) -> Any:
+    if isinstance(value, str):
+        return {"@type": kind, "name": value}
+    if isinstance(value, (list, tuple)):
+        return [_organizations(item, kind) for item in value]
+    return value
+
+
+def json_for_script(data: Any) -> str:
+    """JSON that cannot end its ``<script>`` element early, whatever the strings hold."""
+    text = json.dumps(data, ensure_ascii=False, indent=1)
+    return (
+        text.replace("<", "\\u003c")
+        .replace(">", "\\u003e")
+        .replace("&", "\\u0026")
+        .replace("\u2028", "\\u2028")
+        .replace("\u2029", "\\u2029")
+    )

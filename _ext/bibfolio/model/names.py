@@ -1,0 +1,275 @@
+"""Person names: BibTeX name splitting, al-folio mark symbols, and folding for comparison."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+
+from .latex import latex_to_plain
+
+#: Symbols al-folio users append or prepend to names; they become marks, not name text.
+MARK_SYMBOLS = "*∗†‡§¶#‖"
+_EQUAL_SYMBOLS = {"*", "∗"}
+
+_AND = re.compile(r"\s+and\s+", re.IGNORECASE)
+_FOLD_DROP = re.compile(r"[\s.\-‐‑‒–—'’]+")
+
+
+class NameError_(ValueError):  # noqa: N801, N818 - not the builtin NameError
+    """A name BibTeX cannot parse (more than two commas)."""
+
+
+@dataclass(frozen=True, slots=True)
+class PersonName:
+    """One parsed name; parts hold LaTeX source words."""
+
+    first: tuple[str, ...]
+    von: tuple[str, ...]
+    last: tuple[str, ...]
+    jr: tuple[str, ...]
+    marks: str = ""  #: Mark symbols that were attached to the name, in order.
+
+    @property
+    def display(self) -> str:
+        """The name as readers expect it: ``First von Last, Jr``, decoded to Unicode."""
+        text = " ".join(self.first + self.von + self.last)
+        if self.jr:
+            text += ", " + " ".join(self.jr)
+        return latex_to_plain(text)
+
+    @property
+    def given(self) -> str:
+        """Given names, decoded (schema.org ``givenName``)."""
+        return latex_to_plain(" ".join(self.first))
+
+    @property
+    def family(self) -> str:
+        """Family name with its particles and suffix, decoded (schema.org ``familyName``)."""
+        text = " ".join(self.von + self.last)
+        if self.jr:
+            text += ", " + " ".join(self.jr)
+        return latex_to_plain(text)
+
+    @property
+    def bibtex(self) -> str:
+        """The name in BibTeX's unambiguous ``von Last, Jr, First`` form, without marks."""
+        head = " ".join(self.von + self.last)
+        if self.jr:
+            head += ", " + " ".join(self.jr)
+        return f"{head}, {' '.join(self.first)}" if self.first else head
+
+    @property
+    def equal_mark(self) -> bool:
+        """True when an al-folio ``*`` mark flags equal contribution."""
+        return any(symbol in _EQUAL_SYMBOLS for symbol in self.marks)
+
+
+def split_name_list(value: str) -> list[str]:
+    """Split ``A and B and C`` at brace depth 0, keeping empty names so they can be reported."""
+    names: list[str] = []
+    depth = 0
+    start = 0
+    index = 0
+    length = len(value)
+    while index < length:
+        char = value[index]
+        if char == "{":
+            depth += 1
+        elif char == "}":
+            depth = max(depth - 1, 0)
+        elif depth == 0 and char in " \t\n" and (match := _AND.match(value, index)):
+            names.append(value[start:index].strip())
+            start = index = match.end()
+            continue
+        index += 1
+    names.append(value[start:].strip())
+    if len(names) == 1 and not names[0]:
+        return [""]
+    return names
+
+
+def _words(text: str) -> list[str]:
+    """Split at whitespace and ``~`` outside braces."""
+    words: list[str] = []
+    current: list[str] = []
+    depth = 0
+    for char in text:
+        if char == "{":
+            depth += 1
+        elif char == "}":
+            depth = max(depth - 1, 0)
+        if depth == 0 and char in " \t\n~":
+            if current:
+                words.append("".join(current))
+                current = []
+            continue
+        current.append(char)
+    if current:
+        words.append("".join(current))
+    return words
+
+
+def _commas(text: str) -> list[str]:
+    parts: list[str] = []
+    depth = 0
+    start = 0
+    for index, char in enumerate(text):
+        if char == "{":
+            depth += 1
+        elif char == "}":
+            depth = max(depth - 1, 0)
+        elif char == "," and depth == 0:
+            parts.append(text[start:index].strip())
+            start = index + 1
+    parts.append(text[start:].strip())
+    return parts
+
+
+def _is_lower(word: str) -> bool:
+    """BibTeX's von test: the first letter at brace depth 0 is lower case."""
+    depth = 0
+    index = 0
+    while index < len(word):
+        char = word[index]
+        if char == "{":
+            # A brace group starting with a control sequence is a "special character".
+            if depth == 0 and word[index + 1 : index + 2] == "\\":
+                plain = latex_to_plain(word[index:])
+                return bool(plain) and plain[0].islower()
+            depth += 1
+        elif char == "}":
+            depth -= 1
+        elif depth == 0 and char.isalpha():
+            return char.islower()
+        index += 1
+    return False
+
+
+def strip_marks(text: str) -> tuple[str, str]:
+    """Remove mark symbols at word edges outside braces; return (clean text, marks)."""
+    marks: list[str] = []
+    out: list[str] = []
+    depth = 0
+    for index, char in enumerate(text):
+        if char == "{":
+            depth += 1
+        elif char == "}":
+            depth = max(depth - 1, 0)
+        if depth == 0 and char in MARK_SYMBOLS:
+            before = text[index - 1] if index else " "
+            after = text[index + 1] if index + 1 < len(text) else " "
+            at_edge = before in " ,\t" or after in " ,\t" or before in MARK_SYMBOLS
+            if at_edge or after in MARK_SYMBOLS:
+                if char not in marks:
+                    marks.append(char)
+                continue
+        out.append(char)
+    return " ".join("".join(out).split()).replace(" ,", ","), "".join(marks)
+
+
+def parse_name(text: str) -> PersonName:
+    """Parse one BibTeX name in any of its three forms; raise :class:`NameError_` on 3+ commas."""
+    clean, marks = strip_marks(text)
+    parts = _commas(clean)
+    if len(parts) > 3:
+        raise NameError_(f"too many commas in name '{text}'")
+    if len(parts) == 1:
+        words = _words(parts[0])
+        if not words:
+            return PersonName((), (), (), (), marks)
+        # First von Last: von is the first lower-case run that is not the last word.
+        von_start = next((i for i, w in enumerate(words[:-1]) if _is_lower(w)), None)
+        if von_start is None:
+            return PersonName(tuple(words[:-1]), (), (words[-1],), (), marks)
+        von_end = von_start
+        for i in range(von_start, len(words) - 1):
+            if _is_lower(words[i]):
+                von_end = i + 1
+        return PersonName(
+            tuple(words[:von_start]),
+            tuple(words[von_start:von_end]),
+            tuple(words[von_end:]),
+            (),
+            marks,
+        )
+    head = _words(parts[0])
+    jr = tuple(_words(parts[1])) if len(parts) == 3 else ()
+    first = tuple(_words(parts[-1]))
+    von_end = 0
+    for i, word in enumerate(head[:-1]):
+        if _is_lower(word):
+            von_end = i + 1
+    return PersonName(first, tuple(head[:von_end]), tuple(head[von_end:]), jr, marks)
+
+
+def fold(text: str) -> str:
+    """Fold for comparison: decode LaTeX, drop accents, case, spaces, dots and hyphens."""
+    plain = latex_to_plain(text) if ("\\" in text or "{" in text) else text
+    decomposed = unicodedata.normalize("NFKD", plain)
+    stripped = "".join(c for c in decomposed if not unicodedata.combining(c))
+    return _FOLD_DROP.sub("", stripped.casefold())
+
+
+def _given_tokens(words: tuple[str, ...]) -> list[str]:
+    """Split given names into tokens at spaces, hyphens and after initials' dots."""
+    plain = latex_to_plain(" ".join(words))
+    tokens = re.split(r"[\s\-‐]+|(?<=\.)", plain)
+    return [fold(token) for token in tokens if fold(token)]
+
+
+@dataclass(frozen=True, slots=True)
+class NamePattern:
+    """One configured owner name, ready to compare against parsed authors."""
+
+    source: str
+    family: str  #: Folded ``von Last`` (particles included).
+    given: str  #: Folded given names joined, when the pattern has no initials.
+    initials: tuple[tuple[str, bool], ...]  #: (folded token, is_initial) per given token.
+    uses_initials: bool
+
+    @classmethod
+    def from_config(cls, text: str) -> NamePattern:
+        """Parse a configured name such as ``"Mingyu Liang"`` or ``"Liang, M."``."""
+        name = parse_name(text)
+        raw_tokens = re.split(r"[\s\-‐]+|(?<=\.)", latex_to_plain(" ".join(name.first)))
+        tokens = tuple((fold(token), len(fold(token)) == 1) for token in raw_tokens if fold(token))
+        return cls(
+            source=text,
+            family=fold(" ".join(name.von + name.last)),
+            given="".join(token for token, _ in tokens),
+            initials=tokens,
+            uses_initials=any(is_initial for _, is_initial in tokens),
+        )
+
+    def matches(self, person: PersonName) -> bool:
+        """True when *person* is this name, up to case, accents, spacing and hyphens.
+
+        A bare initial in the pattern matches any given name with that first letter; an
+        initial in the author list never matches a full given name in the pattern.
+        """
+        if fold(" ".join(person.von + person.last)) != self.family:
+            return False
+        if not self.uses_initials:
+            return fold(" ".join(person.first)) == self.given
+        tokens = _given_tokens(person.first)
+        if len(tokens) != len(self.initials):
+            return False
+        for token, (expected, is_initial) in zip(tokens, self.initials, strict=True):
+            if is_initial:
+                if token[:1] != expected:
+                    return False
+            elif token != expected:
+                return False
+        return True
+
+
+def closest_names(wanted: str, candidates: list[str], limit: int = 3) -> list[str]:
+    """Return up to *limit* candidate names that look like typos of *wanted*."""
+    import difflib  # noqa: PLC0415 - only needed on the rare warning path
+
+    by_fold: dict[str, str] = {}
+    for candidate in candidates:
+        by_fold.setdefault(fold(candidate), candidate)
+    found = difflib.get_close_matches(fold(wanted), list(by_fold), n=limit, cutoff=0.6)
+    return [by_fold[key] for key in found]

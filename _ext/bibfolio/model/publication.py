@@ -1,0 +1,390 @@
+"""A :class:`Publication` is one BibTeX entry read for display: people, venue, date, links."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import TYPE_CHECKING
+
+from .annotations import HIGHLIGHT, parse_annotations
+from .diagnostics import Diagnostic
+from .latex import latex_to_plain, latex_to_rich, plain
+from .links import collect_links
+from .names import NameError_, PersonName, parse_name, split_name_list
+
+if TYPE_CHECKING:
+    from collections.abc import Mapping, Sequence
+
+    from .bibtex import BibEntry
+    from .latex import Rich
+    from .links import Link
+    from .names import NamePattern
+
+#: Entry types BibTeX and biblatex define, with the fields each requires.  Every type
+#: also needs a title here: an untitled publication cannot be listed.
+REQUIRED_FIELDS: dict[str, tuple[str, ...]] = {
+    "article": ("author", "title", "journal", "year"),
+    "book": ("author|editor", "title", "publisher", "year"),
+    "booklet": ("title",),
+    "inbook": ("author|editor", "title", "chapter|pages", "publisher", "year"),
+    "incollection": ("author", "title", "booktitle", "publisher", "year"),
+    "inproceedings": ("author", "title", "booktitle", "year"),
+    "manual": ("title",),
+    "mastersthesis": ("author", "title", "school", "year"),
+    "misc": ("title",),
+    "phdthesis": ("author", "title", "school", "year"),
+    "proceedings": ("title", "year"),
+    "techreport": ("author", "title", "institution", "year"),
+    "unpublished": ("author", "title", "note"),
+    "online": ("title",),
+    "software": ("title",),
+    "dataset": ("title",),
+    "patent": ("title",),
+    "thesis": ("author", "title", "institution|school", "year"),
+    "report": ("author", "title", "institution", "year"),
+}
+#: BibTeX aliases read as another type without a warning.
+TYPE_ALIASES = {"conference": "inproceedings", "electronic": "online", "www": "online"}
+#: Where an entry is listed when it has no ``pubtype`` field.
+GROUP_OF_TYPE = {
+    "article": "journal",
+    "inproceedings": "conference",
+    "proceedings": "conference",
+    "book": "book",
+    "inbook": "book",
+    "incollection": "book",
+    "booklet": "book",
+    "phdthesis": "thesis",
+    "mastersthesis": "thesis",
+    "thesis": "thesis",
+    "techreport": "report",
+    "report": "report",
+    "unpublished": "preprint",
+}
+_MONTHS = {
+    name: number
+    for number, names in enumerate(
+        (
+            ("jan", "january"),
+            ("feb", "february"),
+            ("mar", "march"),
+            ("apr", "april"),
+            ("may",),
+            ("jun", "june"),
+            ("jul", "july"),
+            ("aug", "august"),
+            ("sep", "sept", "september"),
+            ("oct", "october"),
+            ("nov", "november"),
+            ("dec", "december"),
+        ),
+        start=1,
+    )
+    for name in names
+}
+_YEAR = re.compile(r"\d{4}")
+_TRUE = {"true", "yes", "1", "on"}
+_ACRONYM_YEAR = (
+    re.compile(r"\(\s*([A-Z][A-Za-z]*[A-Z][A-Za-z]*)\s*['’]\s*(\d{2})\s*\)"),
+    re.compile(r"\(\s*([A-Z][A-Za-z]*[A-Z][A-Za-z]*)\s+((?:19|20)\d{2}|\d{2})\s*\)"),
+    re.compile(r"^\s*([A-Z][A-Za-z]*[A-Z][A-Za-z]*)\s*['’]?\s*((?:19|20)\d{2}|\d{2})\b"),
+)
+_NAME_FIELDS = ("author", "editor")
+
+
+@dataclass(frozen=True, slots=True)
+class Annotation:
+    """What an annotation shows: a mark next to the name, explained by a legend line."""
+
+    mark: str
+    legend: str
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """Everything that changes how entries are read, taken from the configuration."""
+
+    owner: tuple[NamePattern, ...] = ()
+    annotations: Mapping[str, Annotation] = field(
+        default_factory=lambda: {
+            "equal": Annotation("*", "equal contribution"),
+            "corresponding": Annotation("†", "corresponding author"),
+        }
+    )
+
+    def legend_for(self, mark: str) -> str | None:
+        """The legend text of *mark*, if some annotation defines it."""
+        for annotation in self.annotations.values():
+            if annotation.mark == mark:
+                return annotation.legend
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class Author:
+    """A person on a publication, with how the portfolio shows them."""
+
+    person: PersonName
+    owner: bool
+    marks: str  #: Superscript marks, e.g. ``"*"``.
+
+    @property
+    def name(self) -> str:
+        """Display name."""
+        return self.person.display
+
+
+class Publication:
+    """One entry, read for display.
+
+    Cheap attributes are computed when it is built; rich text is decoded on first use.
+    """
+
+    def __init__(self, entry: BibEntry, settings: Settings) -> None:
+        self.entry = entry
+        self.key = entry.key
+        self.fields = {name: found.value for name, found in entry.fields.items()}
+        self.diagnostics: list[Diagnostic] = []
+        written = entry.type.lower()
+        self.type = TYPE_ALIASES.get(written, written)
+        if self.type not in REQUIRED_FIELDS:
+            self._warn(
+                entry.line,
+                "unknown_type",
+                f"unknown entry type '@{entry.type}' for '{entry.key}'; shown as @misc",
+            )
+            self.type = "misc"
+        self.authors = self._people("author", settings)
+        self.editors = self._people("editor", settings)
+        self.owner_matched = any(author.owner for author in self.authors)
+        self.year = _year(self.fields.get("year", ""))
+        self.month = _MONTHS.get(latex_to_plain(self.fields.get("month", "")).lower().rstrip("."))
+        if self.month is None and self.fields.get("month", "").strip().isdigit():
+            month = int(self.fields["month"])
+            self.month = month if 1 <= month <= 12 else None
+        self.group = (self.fields.get("pubtype", "").strip().lower()) or _infer_group(
+            self.type, self.fields
+        )
+        self.selected = self.fields.get("selected", "").strip().lower() in _TRUE
+        self.links, refused = collect_links(self.fields)
+        for link in refused:
+            self._warn(
+                entry.line_of(link.field),
+                "unsafe_url",
+                f"no link made for field '{link.field}' of '{entry.key}': {link.reason}",
+            )
+        for needed in self.missing_fields():
+            self._warn(
+                entry.line,
+                "missing_field",
+                f"entry '{entry.key}' (@{self.type}) lacks the required field "
+                f"{' or '.join(repr(n) for n in needed.split('|'))}",
+            )
+
+    # -- construction helpers -----------------------------------------------------------
+    def _warn(self, line: int, subtype: str, message: str) -> None:
+        self.diagnostics.append(Diagnostic(self.entry.path, line, subtype, message))
+
+    def _people(self, role: str, settings: Settings) -> tuple[Author, ...]:
+        raw = self.fields.get(role)
+        if raw is None:
+            return ()
+        line = self.entry.line_of(role)
+        persons: list[PersonName] = []
+        for index, text in enumerate(split_name_list(raw), start=1):
+            if not text:
+                self._warn(
+                    line,
+                    "empty_author",
+                    f"empty name at position {index} in the {role} list "
+                    f"of '{self.key}'; it is left out",
+                )
+                continue
+            try:
+                persons.append(parse_name(text))
+            except NameError_:
+                self._warn(
+                    line,
+                    "name",
+                    f"too many commas in {role} name '{text}' of '{self.key}' (BibTeX allows "
+                    "'Last, First' or 'Last, Jr, First'); shown as written",
+                )
+                persons.append(PersonName((), (), (text.replace(",", ""),), ()))
+        annotations: dict[int, tuple[str, ...]] = {}
+        annotation_field = f"{role}+an"
+        if annotation_field in self.fields:
+            annotations, problems = parse_annotations(
+                self.fields[annotation_field], len(persons), set(settings.annotations)
+            )
+            for problem in problems:
+                self._warn(
+                    self.entry.line_of(annotation_field),
+                    "annotation",
+                    f"{annotation_field} of '{self.key}': {problem.message}",
+                )
+        authors = []
+        for index, person in enumerate(persons):
+            names = annotations.get(index, ())
+            owner = HIGHLIGHT in names or any(p.matches(person) for p in settings.owner)
+            marks: list[str] = []
+            for name in names:
+                style = settings.annotations.get(name)
+                if style is not None and style.mark and style.mark not in marks:
+                    marks.append(style.mark)
+            for written in person.marks:
+                symbol = "*" if written == "∗" else written
+                if symbol not in marks:
+                    marks.append(symbol)
+            authors.append(Author(person, owner, "".join(marks)))
+        return tuple(authors)
+
+    def missing_fields(self) -> list[str]:
+        """Required fields (``a|b`` means either) that the entry lacks."""
+        return [
+            needed
+            for needed in REQUIRED_FIELDS[self.type]
+            if not any(self.fields.get(name, "").strip() for name in needed.split("|"))
+        ]
+
+    # -- display values -------------------------------------------------------------------
+    @cached_property
+    def title(self) -> Rich:
+        """The official title (what citers use)."""
+        return latex_to_rich(self.fields.get("title", "")) or (self.key,)
+
+    @cached_property
+    def display_title(self) -> Rich:
+        """The title shown in lists: ``display_title`` when given, else the title."""
+        if self.fields.get("display_title", "").strip():
+            return latex_to_rich(self.fields["display_title"])
+        return self.title
+
+    @cached_property
+    def venue(self) -> Rich:
+        """Where it appeared: journal, proceedings, school, publisher or archive."""
+        fields = self.fields
+        for name in _VENUE_FIELDS.get(self.type, ()):
+            if fields.get(name, "").strip():
+                return latex_to_rich(fields[name])
+        if fields.get("howpublished", "").strip():
+            return latex_to_rich(fields["howpublished"])
+        eprint = fields.get("eprint") or fields.get("arxiv")
+        if eprint and fields.get("archiveprefix", "arXiv").lower() == "arxiv":
+            return (f"arXiv preprint arXiv:{eprint.strip()}",)
+        return ()
+
+    @cached_property
+    def venue_short(self) -> str:
+        """The badge text: the ``abbr`` field, else an acronym and year found in the venue."""
+        if self.fields.get("abbr", "").strip():
+            return latex_to_plain(self.fields["abbr"])
+        for source in (self.fields.get("series", ""), plain(self.venue)):
+            for pattern in _ACRONYM_YEAR:
+                match = pattern.search(source)
+                if match:
+                    return f"{match.group(1)}'{match.group(2)[-2:]}"
+        return ""
+
+    def rich(self, name: str) -> Rich:
+        """Decode any field (award, impact, note, abstract, ...); empty when absent."""
+        value = self.fields.get(name, "")
+        return latex_to_rich(value) if value.strip() else ()
+
+    @property
+    def award(self) -> Rich:
+        """The award note (al-folio's ``award``; ``award_name`` when only that is set)."""
+        return self.rich("award") or self.rich("award_name")
+
+    @property
+    def date_text(self) -> str:
+        """``Month Year`` or ``Year`` as shown under an entry."""
+        if self.year is None:
+            return ""
+        if self.month:
+            return f"{_MONTH_NAMES[self.month - 1]} {self.year}"
+        return str(self.year)
+
+    @cached_property
+    def content_hash(self) -> str:
+        """Changes whenever anything that can be rendered from this entry changes."""
+        digest = hashlib.blake2b(digest_size=12)
+        digest.update(f"{self.entry.type}\0{self.key}\0{self.entry.path}".encode())
+        for name, found in self.entry.fields.items():
+            digest.update(f"\0{name}\0{found.value}\0{found.macro}".encode())
+        return digest.hexdigest()
+
+    @property
+    def pages(self) -> tuple[str, str]:
+        """(first page, last page); either may be empty."""
+        text = latex_to_plain(self.fields.get("pages", "")).replace("–", "-")
+        first, _, last = text.partition("-")
+        return first.strip(" -"), last.strip(" -")
+
+    @property
+    def doi(self) -> str:
+        """The bare DOI, or ""."""
+        return next((link.url[16:] for link in self.links if link.field == "doi"), "")
+
+    def link(self, field_name: str) -> Link | None:
+        """The link made from *field_name*, if any."""
+        return next((link for link in self.links if link.field == field_name), None)
+
+
+_VENUE_FIELDS = {
+    "article": ("journal",),
+    "inproceedings": ("booktitle",),
+    "incollection": ("booktitle",),
+    "inbook": ("booktitle", "publisher"),
+    "book": ("publisher",),
+    "proceedings": ("publisher", "organization"),
+    "phdthesis": ("school",),
+    "mastersthesis": ("school",),
+    "thesis": ("institution", "school"),
+    "techreport": ("institution",),
+    "report": ("institution",),
+    "manual": ("organization",),
+    "unpublished": ("note",),
+    "patent": ("number",),
+}
+_MONTH_NAMES = (
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+)
+
+
+def _year(text: str) -> int | None:
+    match = _YEAR.search(text)
+    return int(match.group()) if match else None
+
+
+def _infer_group(entry_type: str, fields: Mapping[str, str]) -> str:
+    if entry_type in GROUP_OF_TYPE:
+        return GROUP_OF_TYPE[entry_type]
+    if fields.get("eprint") or fields.get("arxiv"):
+        return "preprint"
+    return "other"
+
+
+def build_publications(
+    entries: Sequence[BibEntry], settings: Settings
+) -> tuple[dict[str, Publication], list[Diagnostic]]:
+    """Read every entry; return publications by key (file order) and their diagnostics."""
+    publications: dict[str, Publication] = {}
+    diagnostics: list[Diagnostic] = []
+    for entry in entries:
+        publication = Publication(entry, settings)
+        publications[entry.key] = publication
+        diagnostics.extend(publication.diagnostics)
+    return publications, diagnostics

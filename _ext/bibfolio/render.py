@@ -1,0 +1,381 @@
+"""Publications → docutils nodes.
+
+``entry_nodes`` and ``paper_nodes`` build trees that every builder can write (LaTeX and
+text included).  ``entry_html_nodes`` builds the richer HTML entry: folded author lists,
+reveals, COinS.  None of this produces markup strings; the writers do.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from docutils import nodes
+
+from . import nodes as bf
+from .model.cleanbib import clean_bibtex
+from .model.links import classify_url
+from .model.metadata import cite_as, coins
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from .model.latex import Rich, Span
+    from .model.publication import Author, Publication
+
+_IN_PREFIX = {"inproceedings", "incollection", "inbook"}
+
+
+@dataclass(frozen=True)
+class EntryContext:
+    """Everything an entry's rendering depends on besides the publication itself.
+
+    It is part of the HTML fragment cache key, so it must hold all of it.
+    """
+
+    variant: str  #: "list", "selected" or "paper".
+    anchor: str = ""
+    listing: str = ""  #: Id of the list the entry is in (the filter finds entries by it).
+    title_href: str = ""  #: Relative URI of the paper page, "" for none.
+    back_href: str = ""  #: Paper pages: relative URI of the main list entry.
+    file_hrefs: tuple[tuple[str, str], ...] = ()  #: (field, relative URI) of local files.
+    max_authors: int = 10
+    separators: tuple[str, str] = (", ", ", and ")
+    page_url: str = ""  #: Absolute URL of the paper page, for COinS (may be "").
+    drop_fields: tuple[str, ...] = field(default=())
+    legends: tuple[tuple[str, str], ...] = (("*", "equal contribution"),)  #: mark → legend
+
+
+# -- text --------------------------------------------------------------------------------
+def rich_nodes(rich: Rich) -> list[nodes.Node]:
+    """Rich text → inline nodes."""
+    out: list[nodes.Node] = []
+    for part in rich:
+        if isinstance(part, str):
+            out.append(nodes.Text(part))
+        else:
+            out.append(_span_node(part))
+    return out
+
+
+def _span_node(span: Span) -> nodes.Node:
+    children = rich_nodes(span.children)
+    if span.kind == "em":
+        return nodes.emphasis("", "", *children)
+    if span.kind == "strong":
+        return nodes.strong("", "", *children)
+    if span.kind == "code":
+        return nodes.literal("", "", *children)
+    if span.kind == "sup":
+        return nodes.superscript("", "", *children)
+    if span.kind == "sub":
+        return nodes.subscript("", "", *children)
+    if span.kind == "sc":
+        return nodes.inline("", "", *children, classes=["bibfolio-smallcaps"])
+    if span.kind == "math":
+        return bf.math_text("", "", *children, classes=["bibfolio-math"], tex=span.data)
+    if span.kind == "url":
+        verdict, href = classify_url(span.data)
+        if verdict == "url":
+            return nodes.reference("", "", *children, refuri=href)
+        return nodes.inline("", "", *children)
+    return nodes.inline("", "", *children)
+
+
+# -- people ------------------------------------------------------------------------------
+def _author_node(author: Author) -> list[nodes.Node]:
+    name: nodes.Node = (
+        nodes.strong("", author.name, classes=["bibfolio-owner"])
+        if author.owner
+        else nodes.Text(author.name)
+    )
+    if author.marks:
+        return [name, nodes.superscript("", author.marks, classes=["bibfolio-mark"])]
+    return [name]
+
+
+def _separator(index: int, last: int, separators: tuple[str, str]) -> str:
+    between, final = separators
+    if index != last:
+        return between
+    if last == 1 and final.startswith(",") and final[1:].strip():
+        return final[1:]  # two authors: "A and B", not "A, and B"
+    return final
+
+
+def _joined(authors: Sequence[Author | None], separators: tuple[str, str]) -> list[nodes.Node]:
+    """Join names with separators; ``None`` stands for a gap shown as an ellipsis."""
+    out: list[nodes.Node] = []
+    last = len(authors) - 1
+    for index, author in enumerate(authors):
+        if index:
+            out.append(nodes.Text(_separator(index, last, separators)))
+        out.extend([nodes.Text("…")] if author is None else _author_node(author))
+    return out
+
+
+def author_list(authors: Sequence[Author], separators: tuple[str, str]) -> list[nodes.Node]:
+    """Every author, owner bold, marks as superscripts."""
+    return _joined(list(authors), separators)
+
+
+def short_authors(authors: Sequence[Author], limit: int) -> tuple[list[Author | None], int]:
+    """The first *limit* authors, keeping the owner visible; returns (names with gaps, hidden)."""
+    owner = next((i for i, a in enumerate(authors) if a.owner), None)
+    if owner is None or owner < limit:
+        shown: list[Author | None] = list(authors[:limit])
+        shown.append(None)
+        return shown, len(authors) - limit
+    head = list(authors[: max(limit - 1, 1)])
+    shown = [*head, None, authors[owner]]
+    if owner < len(authors) - 1:
+        shown.append(None)
+    return shown, len(authors) - len(head) - 1
+
+
+def legend_text(marks: dict[str, str]) -> str:
+    """``*: equal contribution; †: corresponding author``."""
+    return "; ".join(f"{mark}: {text}" for mark, text in marks.items())
+
+
+# -- shared pieces -------------------------------------------------------------------------
+def _venue_nodes(publication: Publication) -> list[nodes.Node]:
+    out: list[nodes.Node] = []
+    if publication.venue:
+        if publication.type in _IN_PREFIX:
+            out.append(nodes.Text("In "))
+        out.append(nodes.emphasis("", "", *rich_nodes(publication.venue)))
+    if publication.date_text:
+        out.append(nodes.Text(", " if out else ""))
+        out.append(nodes.Text(publication.date_text))
+    return out
+
+
+def _note_nodes(publication: Publication) -> list[nodes.Node]:
+    out: list[nodes.Node] = []
+    for name, rich in (
+        ("award", publication.award),
+        ("impact", publication.rich("impact")),
+        ("note", publication.rich("additional_info") or publication.rich("annotation")),
+    ):
+        if rich:
+            if out:
+                out.append(nodes.Text(" "))
+            out.append(nodes.inline("", "", *rich_nodes(rich), classes=[f"bibfolio-{name}"]))
+    return out
+
+
+def _link_nodes(publication: Publication, context: EntryContext) -> list[nodes.Node]:
+    files = dict(context.file_hrefs)
+    out: list[nodes.Node] = []
+    for link in publication.links:
+        href = link.url or files.get(link.field, "")
+        if not href:
+            continue
+        if out:
+            out.append(nodes.Text(" "))
+        out.append(
+            nodes.reference(
+                "",
+                link.label,
+                refuri=href,
+                internal=not link.url,
+                classes=["bibfolio-link", f"bibfolio-link-{link.field}"],
+            )
+        )
+    return out
+
+
+def _title_node(publication: Publication, context: EntryContext) -> nodes.Node:
+    title = rich_nodes(publication.display_title)
+    if context.title_href:
+        return nodes.reference(
+            "", "", *title, refuri=context.title_href, internal=True, classes=["bibfolio-title"]
+        )
+    return nodes.strong("", "", *title, classes=["bibfolio-title"])
+
+
+# -- every builder -----------------------------------------------------------------------
+def entry_nodes(publication: Publication, context: EntryContext) -> nodes.list_item:
+    """A list entry any builder can write: one citation paragraph and a links line."""
+    item = nodes.list_item(ids=[context.anchor] if context.anchor else [])
+    line = nodes.paragraph()
+    if publication.venue_short:
+        line += nodes.Text(f"[{publication.venue_short}] ")
+    line += _title_node(publication, context)
+    line += nodes.Text(". ")
+    if publication.authors:
+        line.extend(author_list(publication.authors, context.separators))
+        line += nodes.Text(". ")
+    venue = _venue_nodes(publication)
+    if venue:
+        line.extend(venue)
+        line += nodes.Text(".")
+    notes = _note_nodes(publication)
+    if notes:
+        line += nodes.Text(" ")
+        line.extend(notes)
+    item += line
+    links = _link_nodes(publication, context)
+    if links:
+        item += nodes.paragraph("", "", *links, classes=["bibfolio-links"])
+    return item
+
+
+def _section(title: str, section_id: str, *body: nodes.Node) -> nodes.section:
+    section = nodes.section(ids=[section_id], names=[nodes.fully_normalize_name(title)])
+    section += nodes.title(title, title)
+    section.extend(body)
+    return section
+
+
+def paper_nodes(publication: Publication, context: EntryContext) -> list[nodes.Node]:
+    """The body of a paper page (every builder)."""
+    out: list[nodes.Node] = []
+    meta = nodes.paragraph(classes=["bibfolio-paper-venue"])
+    if publication.venue_short:
+        meta += nodes.inline("", publication.venue_short, classes=["bibfolio-badge"])
+        meta += nodes.Text(" ")
+    meta.extend(_venue_nodes(publication))
+    out.append(meta)
+    if publication.authors:
+        out.append(
+            nodes.paragraph(
+                "",
+                "",
+                *author_list(publication.authors, context.separators),
+                classes=["bibfolio-authors"],
+            )
+        )
+        marks = page_marks([publication], context.legends)
+        if marks:
+            out.append(nodes.paragraph("", legend_text(marks), classes=["bibfolio-legend"]))
+    notes = _note_nodes(publication)
+    if notes:
+        out.append(nodes.paragraph("", "", *notes, classes=["bibfolio-notes"]))
+    links = _link_nodes(publication, context)
+    if links:
+        out.append(nodes.paragraph("", "", *links, classes=["bibfolio-links"]))
+    abstract = publication.rich("abstract")
+    if abstract:
+        out.append(_section("Abstract", "abstract", nodes.paragraph("", "", *rich_nodes(abstract))))
+    out.append(
+        _section(
+            "Cite as",
+            "cite-as",
+            nodes.paragraph(
+                "", cite_as(publication, context.separators), classes=["bibfolio-cite-as"]
+            ),
+        )
+    )
+    bibtex = clean_bibtex(publication.entry, context.drop_fields)
+    out.append(
+        _section(
+            "BibTeX",
+            "bibtex",
+            nodes.literal_block(
+                bibtex, bibtex, language="bibtex", classes=["bibfolio-bibtex", "no-search"]
+            ),
+        )
+    )
+    if context.back_href:
+        back = nodes.paragraph(classes=["bibfolio-back"])
+        back += nodes.reference("", "← All publications", refuri=context.back_href, internal=True)
+        out.append(back)
+    return out
+
+
+def page_marks(
+    publications: Sequence[Publication], legends: Sequence[tuple[str, str]]
+) -> dict[str, str]:
+    """Marks shown among *publications* → legend text, in first-seen order.
+
+    Marks no annotation explains (al-folio's ``‡``, ``§`` ...) are left out of the legend.
+    """
+    known = dict(legends)
+    found: dict[str, str] = {}
+    for publication in publications:
+        for author in publication.authors:
+            for mark in author.marks:
+                if mark not in found and mark in known:
+                    found[mark] = known[mark]
+    return found
+
+
+# -- HTML --------------------------------------------------------------------------------
+def _html_authors(publication: Publication, context: EntryContext) -> nodes.Element:
+    box = nodes.container(classes=["bibfolio-authors"])
+    authors = publication.authors
+    if len(authors) <= context.max_authors:
+        box += nodes.inline("", "", *author_list(authors, context.separators))
+        return box
+    shown, hidden = short_authors(authors, context.max_authors)
+    box += nodes.inline(
+        "",
+        "",
+        *_joined(shown, (context.separators[0], context.separators[0])),
+        classes=["bibfolio-authors-short"],
+    )
+    reveal = bf.details(classes=["bibfolio-authors-all"])
+    toggle = bf.summary(classes=["bibfolio-more"])
+    toggle += nodes.inline("", f"{hidden} more authors", classes=["bibfolio-when-closed"])
+    toggle += nodes.inline("", "show fewer", classes=["bibfolio-when-open"])
+    reveal += toggle
+    reveal += nodes.inline(
+        "", "", *author_list(authors, context.separators), classes=["bibfolio-authors-full"]
+    )
+    box += reveal
+    return box
+
+
+def entry_html_nodes(publication: Publication, context: EntryContext) -> bf.entry_item:
+    """The HTML list entry.
+
+    Badge, title, authors (folded when long), venue, notes, links, abstract and BibTeX
+    reveals, and a COinS span.
+    """
+    year = str(publication.year) if publication.year else ""
+    item = bf.entry_item(
+        ids=[context.anchor] if context.anchor else [],
+        classes=["bibfolio-entry"],
+        data={"listing": context.listing, "type": publication.group, "year": year},
+    )
+    # References must sit in text elements (inline), not directly in containers.
+    head = nodes.inline()
+    if publication.venue_short:
+        head += nodes.inline("", publication.venue_short, classes=["bibfolio-badge"])
+        head += nodes.Text(" ")
+    head += _title_node(publication, context)
+    item += nodes.container("", head, classes=["bibfolio-head"])
+    if publication.authors:
+        item += _html_authors(publication, context)
+    venue = _venue_nodes(publication)
+    if venue:
+        item += nodes.container("", nodes.inline("", "", *venue), classes=["bibfolio-venue"])
+    notes = _note_nodes(publication)
+    if notes:
+        item += nodes.container("", nodes.inline("", "", *notes), classes=["bibfolio-notes"])
+    actions = nodes.container(classes=["bibfolio-actions"])
+    links = _link_nodes(publication, context)
+    if links:
+        actions += nodes.inline("", "", *links, classes=["bibfolio-links"])
+    abstract = publication.rich("abstract")
+    if abstract:
+        reveal = bf.details(classes=["bibfolio-abstract"])
+        reveal += bf.summary("", "Abstract", classes=["bibfolio-toggle"])
+        reveal += nodes.container(
+            "", nodes.paragraph("", "", *rich_nodes(abstract)), classes=["bibfolio-reveal"]
+        )
+        actions += reveal
+    bibtex = clean_bibtex(publication.entry, context.drop_fields)
+    reveal = bf.details(classes=["bibfolio-bibtex"])
+    reveal += bf.summary("", "BibTeX", classes=["bibfolio-toggle"])
+    reveal += nodes.container(
+        "",
+        nodes.literal_block(bibtex, bibtex, language="bibtex", classes=["no-search"]),
+        classes=["bibfolio-reveal"],
+    )
+    actions += reveal
+    item += actions
+    item += bf.coins("", "", classes=["Z3988"], title=coins(publication, context.page_url))
+    return item

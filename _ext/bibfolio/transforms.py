@@ -1,0 +1,185 @@
+"""Write time: replace placeholders with nodes every builder can write.
+
+The HTML builders get their richer structure first (``html.py``, priority 4); this
+transform (priority 5) handles what is left, in LaTeX, text and any other format.
+"""
+
+from __future__ import annotations
+
+from pathlib import PurePosixPath
+from typing import TYPE_CHECKING, Any
+
+from docutils import nodes
+from sphinx.transforms.post_transforms import SphinxPostTransform
+from sphinx.util.osutil import relative_uri
+
+from . import nodes as bf
+from .bibliography import get_domain, get_library
+from .papers import paper_docnames, paper_slugs
+from .render import EntryContext, entry_nodes, legend_text, page_marks, paper_nodes
+
+if TYPE_CHECKING:
+    from sphinx.builders import Builder
+
+    from .bibliography import Library, Listing
+    from .model.publication import Publication
+
+
+def local_file_target(
+    publication: Publication, field: str, source: str, slug: str, folder: str
+) -> str:
+    """Where a local file linked from *field* is copied in the site (next to the paper page)."""
+    suffix = PurePosixPath(source).suffix
+    name = slug if field == "pdf" else f"{slug}-{field}"
+    return f"{folder}/{name}{suffix}"
+
+
+class PageContext:
+    """What the renderers need to know about the page being written."""
+
+    def __init__(self, env: Any, page: str) -> None:
+        domain = get_domain(env)
+        self.env = env
+        self.page = page
+        self.builder: Builder = domain.app.builder  # type: ignore[union-attr]
+        self.library: Library = get_library(env)
+        self.html = self.builder.format == "html"
+        memo = self.library.memo
+        if "paper_docs" not in memo:
+            memo["paper_docs"] = paper_docnames(env)
+            memo["slugs"] = paper_slugs(self.library.keys)
+        self.paper_docs: dict[str, str] = memo["paper_docs"]
+        self.slugs: dict[str, str] = memo["slugs"]
+        self.targets: dict[str, tuple[str, str]] = domain.targets
+        config = env.config
+        self.baseurl = (config.html_baseurl or "").rstrip("/") + "/" if config.html_baseurl else ""
+        self.legends = tuple(
+            (mark, legend) for mark, legend in config.bibfolio_annotations.values() if mark
+        )
+
+    def uri(self, docname: str) -> str:
+        """Relative URI from the page being written to *docname*."""
+        return self.builder.get_relative_uri(self.page, docname)
+
+    def absolute(self, docname: str) -> str:
+        """Absolute URL of *docname*, or "" without ``html_baseurl``."""
+        return self.baseurl + self.builder.get_target_uri(docname) if self.baseurl else ""
+
+    def context(
+        self,
+        publication: Publication,
+        variant: str,
+        anchor: str = "",
+        max_authors: int | None = None,
+        listing: str = "",
+    ) -> EntryContext:
+        """The :class:`EntryContext` of *publication* on this page."""
+        config = self.env.config
+        key = publication.key
+        title_href = back_href = page_url = ""
+        files: list[tuple[str, str]] = []
+        if self.html:
+            paper = self.paper_docs.get(key)
+            if paper and variant != "paper":
+                title_href = self.uri(paper)
+            if paper:
+                page_url = self.absolute(paper)
+            target = self.targets.get(key)
+            if variant == "paper" and target:
+                back_href = self.uri(target[0]) + "#" + target[1]
+            here = self.builder.get_target_uri(self.page)
+            for link in publication.links:
+                if link.local:
+                    where = local_file_target(
+                        publication,
+                        link.field,
+                        link.local,
+                        self.slugs[key],
+                        config.bibfolio_paper_dir,
+                    )
+                    files.append((link.field, relative_uri(here, where)))
+        return EntryContext(
+            variant=variant,
+            anchor=anchor,
+            listing=listing,
+            title_href=title_href,
+            back_href=back_href,
+            file_hrefs=tuple(files),
+            max_authors=max_authors or config.bibfolio_max_authors,
+            separators=tuple(config.bibfolio_author_separators),  # type: ignore[arg-type]
+            page_url=page_url,
+            legends=self.legends,
+        )
+
+    def listing(self, docname: str, listing_id: str) -> Listing | None:
+        """The recorded ``{publications}`` list *listing_id* of *docname*."""
+        for listing in get_domain(self.env).listings.get(docname, ()):
+            if listing.listing_id == listing_id:
+                return listing
+        return None
+
+
+def fill_legends(document: nodes.document, page: PageContext) -> None:
+    """Put the marks' legend once on the page: at the first list that shows a mark."""
+    slots = list(document.findall(bf.publication_legend))
+    marks: dict[str, str] = {}
+    first_with_marks = None
+    for slot in slots:
+        listing = page.listing(slot["docname"], slot["listing"])
+        publications = [page.library.get(key) for key in listing.keys] if listing else []
+        found = page_marks([p for p in publications if p is not None], page.legends)
+        if found and first_with_marks is None:
+            first_with_marks = slot
+        for mark, text in found.items():
+            marks.setdefault(mark, text)
+    for slot in slots:
+        if slot is first_with_marks:
+            slot.replace_self(nodes.paragraph("", legend_text(marks), classes=["bibfolio-legend"]))
+        else:
+            slot.parent.remove(slot)
+
+
+class PublicationsTransform(SphinxPostTransform):
+    """Expand lists and paper pages into standard nodes (LaTeX, text, ...)."""
+
+    default_priority = 5
+
+    def run(self, **kwargs: Any) -> None:
+        if not any(True for _ in self.document.findall(_placeholder)):
+            return
+        page = PageContext(self.env, self.env.docname)
+        latex = page.builder.format == "latex"
+        for node in list(self.document.findall(bf.publication_entry)):
+            publication = page.library.get(node["key"])
+            if publication is None:
+                node.parent.remove(node)
+                continue
+            item = entry_nodes(
+                publication,
+                page.context(publication, node["variant"], node["ids"][0], node.get("max_authors")),
+            )
+            target = page.targets.get(publication.key)
+            if latex and target == (node["docname"], node["ids"][0]):
+                # sphinxcontrib-bibtex links citations to \hypertarget{cite.<doc>:<id>}.
+                item.insert(
+                    0,
+                    nodes.raw(
+                        "", rf"\hypertarget{{cite.{target[0]}:{target[1]}}}{{}}", format="latex"
+                    ),
+                )
+            node.parent.replace(node, item)
+        for node in list(self.document.findall(bf.paper_body)):
+            publication = page.library.get(node["key"])
+            if publication is None:
+                node.parent.remove(node)
+                continue
+            node.replace_self(paper_nodes(publication, page.context(publication, "paper")))
+        fill_legends(self.document, page)
+        for node in list(self.document.findall(bf.listing_tools)):
+            node.parent.remove(node)
+
+
+def _placeholder(node: nodes.Node) -> bool:
+    return isinstance(
+        node, (bf.publication_entry, bf.paper_body, bf.publication_legend, bf.listing_tools)
+    )

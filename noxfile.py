@@ -1,0 +1,63 @@
+"""Development sessions: ``nox -l`` lists them, ``nox -s <name>`` runs one."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import nox
+
+nox.options.sessions = ["lint", "tests"]
+nox.options.reuse_existing_virtualenvs = True
+ROOT = Path(__file__).parent
+
+
+def _source(session: nox.Session) -> str:
+    """The portfolio to build: docs/ by default, or the folder given after ``--``."""
+    return session.posargs[0] if session.posargs else "docs"
+
+
+@nox.session
+def docs(session: nox.Session) -> None:
+    """Build a portfolio fresh with -nW --keep-going (default docs/; e.g. -- examples/liang-luo)."""
+    session.install("-e", ".[docs]")
+    source = _source(session)
+    output = Path(source, "_build", "html")
+    shutil.rmtree(Path(source, "_build"), ignore_errors=True)
+    session.run(
+        "sphinx-build", "-E", "-a", "-nW", "--keep-going", "-b", "html", source, str(output)
+    )
+    session.log(f"Open {output / 'index.html'}")
+
+
+@nox.session(name="docs-live")
+def docs_live(session: nox.Session) -> None:
+    """Preview a portfolio with live reload on edits to pages, its .bib or the extension."""
+    session.install("-e", ".[live]")
+    source = _source(session)
+    bibs = [str(path) for path in (Path(source) / "refs.bib", ROOT / "refs.bib") if path.exists()]
+    watch = [arg for path in [*bibs, "_ext/bibfolio"] for arg in ("--watch", path)]
+    session.run(
+        "sphinx-autobuild",
+        *watch,
+        "--re-ignore", r"(_build|\.bibfolio$|/\.gitignore$)",
+        "--port", "0",
+        "-n", "-b", "html",
+        source,
+        str(Path(source, "_build", "html")),
+    )  # fmt: skip
+
+
+@nox.session
+def tests(session: nox.Session) -> None:
+    """Run the test suite (browser tests need Debian's chromium; they skip without it)."""
+    session.install("-e", ".[test]")
+    session.run("pytest", *session.posargs)
+
+
+@nox.session
+def lint(session: nox.Session) -> None:
+    """Check style and formatting with ruff."""
+    session.install("ruff>=0.6")
+    session.run("ruff", "check", ".")
+    session.run("ruff", "format", "--check", ".")

@@ -1,0 +1,48 @@
+"""Shared fixtures: sphinx.testing's app fixtures, the test roots, the real portfolios."""
+
+from __future__ import annotations
+
+import shutil
+from typing import TYPE_CHECKING
+
+import pytest
+
+from .helpers import REPO, build_project, copy_portfolio
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from pathlib import Path
+
+    from .helpers import Built
+
+pytest_plugins = ("sphinx.testing.fixtures",)
+collect_ignore = ["roots"]
+
+
+@pytest.fixture(scope="session")
+def rootdir() -> Path:
+    """sphinx.testing looks for ``test-<name>`` folders here."""
+    return REPO / "tests" / "roots"
+
+
+@pytest.fixture(scope="session")
+def built_docs(tmp_path_factory: pytest.TempPathFactory) -> Built:
+    """docs/ built once per session, fresh, with a canonical URL (as on Read the Docs)."""
+    base = tmp_path_factory.mktemp("docs-site")
+    source = copy_portfolio("docs", base)
+    return build_project(
+        source, base / "_build", overrides={"html_baseurl": "https://example.org/"}
+    )
+
+
+@pytest.fixture
+def build_root(tmp_path: Path, rootdir: Path) -> Callable[..., Built]:
+    """Build a copy of ``tests/roots/test-<name>`` (for tests that edit the copy)."""
+
+    def build(name: str, builder: str = "html", **kwargs: object) -> Built:
+        source = tmp_path / name
+        if not source.exists():
+            shutil.copytree(rootdir / f"test-{name}", source)
+        return build_project(source, tmp_path / f"_build-{name}", builder, **kwargs)  # type: ignore[arg-type]
+
+    return build

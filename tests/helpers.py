@@ -1,0 +1,99 @@
+"""Test helpers: building projects, reading warnings and pages."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from io import StringIO
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from bs4 import BeautifulSoup
+from sphinx.testing.util import SphinxTestApp
+
+if TYPE_CHECKING:
+    from sphinx.application import Sphinx
+
+REPO = Path(__file__).resolve().parent.parent
+_ANSI = re.compile(r"\x1b\[[0-9;]*m")
+
+
+def warnings_of(app: Sphinx) -> str:
+    """The warning stream of *app*, without colour codes."""
+    return _ANSI.sub("", app.warning.getvalue())  # type: ignore[attr-defined]
+
+
+def page(app: Sphinx, name: str = "index") -> BeautifulSoup:
+    """Parse an HTML page of *app*'s output."""
+    return BeautifulSoup(
+        (Path(app.outdir) / f"{name}.html").read_text(encoding="utf-8"), "html.parser"
+    )
+
+
+class Built:
+    """A finished build of a real portfolio, with its warnings and output folder."""
+
+    def __init__(self, srcdir: Path, outdir: Path, warnings: str, builder: str) -> None:
+        self.srcdir = srcdir
+        self.outdir = outdir
+        self.warnings = warnings
+        self.builder = builder
+
+    def page(self, name: str) -> BeautifulSoup:
+        """Parse ``<name>.html``."""
+        return BeautifulSoup(
+            (self.outdir / f"{name}.html").read_text(encoding="utf-8"), "html.parser"
+        )
+
+    def text(self, name: str) -> str:
+        """Visible text of the main article of a page, whitespace collapsed."""
+        article = self.page(name).find("article")
+        for permalink in article.select("a.headerlink"):
+            permalink.decompose()
+        return " ".join(article.get_text(" ").split())
+
+
+def build_project(
+    source: Path,
+    dest: Path,
+    builder: str = "html",
+    *,
+    overrides: dict[str, object] | None = None,
+    parallel: int = 0,
+    fresh: bool = True,
+) -> Built:
+    """Build the Sphinx project in *source* into ``dest/<builder>`` with ``-n``.
+
+    Uses sphinx.testing's app, which undoes its global registrations afterwards, so
+    several builds can run in one process.
+    """
+    warnings = StringIO()
+    app = SphinxTestApp(
+        buildername=builder,
+        srcdir=source,
+        builddir=dest,
+        confoverrides={"nitpicky": True, **(overrides or {})},
+        status=StringIO(),
+        warning=warnings,
+        freshenv=fresh,
+        parallel=parallel,
+    )
+    try:
+        app.build(force_all=fresh)
+    finally:
+        app.cleanup()
+    return Built(source, Path(app.outdir), _ANSI.sub("", warnings.getvalue()), builder)
+
+
+def copy_portfolio(name: str, target: Path) -> Path:
+    """Copy a real portfolio (``docs`` or ``examples/liang-luo``) and its .bib to *target*.
+
+    Returns the copy's source folder; generated paper stubs and builds stay out of it.
+    """
+    ignore = shutil.ignore_patterns("_build", "*.bibfolio", ".gitignore")
+    if name == "docs":
+        shutil.copytree(REPO / "docs", target / "docs", ignore=ignore)
+        shutil.copy2(REPO / "refs.bib", target / "refs.bib")
+        return target / "docs"
+    shutil.copytree(REPO / name, target / name, ignore=ignore)
+    return target / name

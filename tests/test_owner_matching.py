@@ -1,0 +1,86 @@
+"""The owner is bold wherever they appear, however the .bib spells them, and only them."""
+
+from __future__ import annotations
+
+import pytest
+
+from bibfolio.model.names import NamePattern, parse_name
+
+from .helpers import page, warnings_of
+
+MATCHES = ["lastfirst", "firstlast", "accents", "unicode", "caseandspace", "hyphen", "spaced"]
+
+
+def bold_names(soup, key: str) -> list[str]:
+    entry = soup.find("li", id=f"pub-{key}")
+    return [strong.get_text() for strong in entry.select("strong.bibfolio-owner")]
+
+
+@pytest.mark.sphinx("html", testroot="owner-match", freshenv=True)
+def test_every_spelling_of_the_owner_is_bold(app):
+    app.build()
+    assert not warnings_of(app)
+    soup = page(app)
+    for key in MATCHES:
+        assert len(bold_names(soup, key)) == 1, key
+    assert bold_names(soup, "lastfirst") == ["Mingyu Liang"]
+    assert bold_names(soup, "accents") == ["Míngyu Líang"]
+    assert bold_names(soup, "hyphen") == ["Ming-yu Liang"]
+
+
+@pytest.mark.sphinx("html", testroot="owner-match", freshenv=True)
+def test_near_misses_and_bare_initials_are_not_the_owner(app):
+    app.build()
+    soup = page(app)
+    assert bold_names(soup, "nearmiss") == []
+    assert bold_names(soup, "initial") == []
+    # N=highlight marks the owner where matching cannot.
+    assert bold_names(soup, "highlighted") == ["M. Liang"]
+
+
+@pytest.mark.sphinx(
+    "html",
+    testroot="owner-match",
+    freshenv=True,
+    confoverrides={"bibfolio_owner": ["Mingyu Liang", "M. Liang"]},
+)
+def test_an_initial_matches_when_configured_as_an_alias(app):
+    app.build()
+    soup = page(app)
+    assert bold_names(soup, "initial") == ["M. Liang"]
+    assert bold_names(soup, "nearmiss") == ["Mingfu Liang"]  # the alias is the user's choice
+    assert bold_names(soup, "lastfirst") == ["Mingyu Liang"]
+
+
+@pytest.mark.parametrize(
+    ("configured", "written", "expected"),
+    [
+        ("Mingyu Liang", "Liang, Mingyu", True),
+        ("Mingyu Liang", r"L{\'\i}ang, M{\'\i}ngyu", True),
+        ("Mingyu Liang", r"Liang, Ming{-}yu", True),
+        ("Mingyu Liang", "Liang, Mingfu", False),
+        ("Mingyu Liang", "Liang, M.", False),
+        ("Mingyu Liang", "Luo, Mingyu", False),
+        ("Liang Luo", "Pan, Luoshang", False),
+        ("Liang Luo", "Liang, Dong", False),
+        ("Liang Luo", "Luo, Liang", True),
+        ("M. Liang", "Liang, Mingyu", True),
+        ("M. Liang", "Liang, M.", True),
+        ("M. Liang", "Liang, Mingyu Jr.", False),
+        ("J.-W. Choi", "Choi, Jae-Woo", True),
+        ("Ludwig van Beethoven", "van Beethoven, Ludwig", True),
+        ("Ludwig van Beethoven", "Beethoven, Ludwig", False),
+        ("Zoë Müller", r"M{\"u}ller, Zo{\"e}", True),
+        ("Zoë Müller", "MULLER, ZOE", True),
+    ],
+)
+def test_name_patterns(configured, written, expected):
+    assert NamePattern.from_config(configured).matches(parse_name(written)) is expected
+
+
+def test_name_forms_parse_alike():
+    forms = ["Ludwig van Beethoven", "van Beethoven, Ludwig"]
+    parsed = [parse_name(form) for form in forms]
+    assert {p.display for p in parsed} == {"Ludwig van Beethoven"}
+    junior = parse_name("King, Jr, Martin Luther")
+    assert junior.display == "Martin Luther King, Jr"

@@ -30,6 +30,14 @@ def page(app: Sphinx, name: str = "index") -> BeautifulSoup:
     )
 
 
+def heading_text(heading) -> str:
+    """A heading's text without its permalink ("#" or "¶")."""
+    return (
+        "".join(heading.find_all(string=True, recursive=False)).strip()
+        or "".join(part for part in heading.strings if part not in ("#", "¶")).strip()
+    )
+
+
 class Built:
     """A finished build of a real portfolio, with its warnings and output folder."""
 

@@ -11,7 +11,7 @@ from .model.latex import url_from_latex
 from .model.links import LINK_FIELDS, classify_url
 from .papers import paper_slugs
 from .transforms import local_file_target
-from .warnings_ import warn
+from .warnings_ import logger, warn
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -77,6 +77,11 @@ def finish(app: Sphinx, exception: Exception | None) -> None:
             robots.write_text(text)
     cache = get_domain(app.env).fragments
     if cache is not None:
+        logger.info(
+            "bibfolio: %d list entries rendered, %d reused from earlier builds",
+            cache.rendered,
+            cache.reused,
+        )
         cache.save()
 
 

@@ -65,6 +65,7 @@ class FragmentCache:
         self.dirty = False
         self._translator: Any = None
         self.rendered = 0  #: Entries rendered (not taken from the cache) in this build.
+        self.reused = 0  #: Entries taken from the cache in this build.
 
     @property
     def data(self) -> dict[tuple[Any, ...], tuple[str, tuple[str, ...]]]:
@@ -89,6 +90,8 @@ class FragmentCache:
             self.data[full_key] = found
             self.dirty = True
             self.rendered += 1
+        else:
+            self.reused += 1
         return found
 
     def _render(self, tree: nodes.Element) -> str:

@@ -306,7 +306,8 @@ def page_marks(
 def _html_authors(publication: Publication, context: EntryContext) -> nodes.Element:
     box = nodes.container(classes=["bibfolio-authors"])
     authors = publication.authors
-    if len(authors) <= context.max_authors:
+    # Folding away one or two names saves nothing; fold only longer lists.
+    if len(authors) <= context.max_authors + 2:
         box += nodes.inline("", "", *author_list(authors, context.separators))
         return box
     shown, hidden = short_authors(authors, context.max_authors)
@@ -318,7 +319,8 @@ def _html_authors(publication: Publication, context: EntryContext) -> nodes.Elem
     )
     reveal = bf.details(classes=["bibfolio-authors-all"])
     toggle = bf.summary(classes=["bibfolio-more"])
-    toggle += nodes.inline("", f"{hidden} more authors", classes=["bibfolio-when-closed"])
+    more = f"{hidden} more author{'s' if hidden != 1 else ''}"
+    toggle += nodes.inline("", more, classes=["bibfolio-when-closed"])
     toggle += nodes.inline("", "show fewer", classes=["bibfolio-when-open"])
     reveal += toggle
     reveal += nodes.inline(

@@ -156,7 +156,7 @@ def _note_nodes(publication: Publication) -> list[nodes.Node]:
     for name, rich in (
         ("award", publication.award),
         ("impact", publication.rich("impact")),
-        ("note", publication.rich("additional_info") or publication.rich("annotation")),
+        ("note", publication.note),
     ):
         if rich:
             if out:
@@ -165,7 +165,10 @@ def _note_nodes(publication: Publication) -> list[nodes.Node]:
     return out
 
 
-def _link_nodes(publication: Publication, context: EntryContext) -> list[nodes.Node]:
+def _link_nodes(
+    publication: Publication, context: EntryContext, *, with_urls: bool = False
+) -> list[nodes.Node]:
+    """Link buttons; *with_urls* spells the URL out (plain-text output shows no hrefs)."""
     files = dict(context.file_hrefs)
     out: list[nodes.Node] = []
     for link in publication.links:
@@ -173,7 +176,10 @@ def _link_nodes(publication: Publication, context: EntryContext) -> list[nodes.N
         if not href:
             continue
         if out:
-            out.append(nodes.Text(" "))
+            out.append(nodes.Text("; " if with_urls else " "))
+        if with_urls:
+            out.append(nodes.Text(f"{link.label}: {href}"))
+            continue
         out.append(
             nodes.reference(
                 "",
@@ -196,8 +202,13 @@ def _title_node(publication: Publication, context: EntryContext) -> nodes.Node:
 
 
 # -- every builder -----------------------------------------------------------------------
-def entry_nodes(publication: Publication, context: EntryContext) -> nodes.list_item:
-    """A list entry any builder can write: one citation paragraph and a links line."""
+def entry_nodes(
+    publication: Publication, context: EntryContext, *, plain_links: bool = False
+) -> nodes.list_item:
+    """A list entry any builder can write: one citation paragraph and a links line.
+
+    *plain_links* writes each link as "label: URL" for builders without hyperlinks.
+    """
     item = nodes.list_item(ids=[context.anchor] if context.anchor else [])
     line = nodes.paragraph()
     if publication.venue_short:
@@ -216,7 +227,7 @@ def entry_nodes(publication: Publication, context: EntryContext) -> nodes.list_i
         line += nodes.Text(" ")
         line.extend(notes)
     item += line
-    links = _link_nodes(publication, context)
+    links = _link_nodes(publication, context, with_urls=plain_links)
     if links:
         item += nodes.paragraph("", "", *links, classes=["bibfolio-links"])
     return item
@@ -229,7 +240,9 @@ def _section(title: str, section_id: str, *body: nodes.Node) -> nodes.section:
     return section
 
 
-def paper_nodes(publication: Publication, context: EntryContext) -> list[nodes.Node]:
+def paper_nodes(
+    publication: Publication, context: EntryContext, *, plain_links: bool = False
+) -> list[nodes.Node]:
     """The body of a paper page (every builder)."""
     out: list[nodes.Node] = []
     meta = nodes.paragraph(classes=["bibfolio-paper-venue"])
@@ -253,7 +266,7 @@ def paper_nodes(publication: Publication, context: EntryContext) -> list[nodes.N
     notes = _note_nodes(publication)
     if notes:
         out.append(nodes.paragraph("", "", *notes, classes=["bibfolio-notes"]))
-    links = _link_nodes(publication, context)
+    links = _link_nodes(publication, context, with_urls=plain_links)
     if links:
         out.append(nodes.paragraph("", "", *links, classes=["bibfolio-links"]))
     abstract = publication.rich("abstract")

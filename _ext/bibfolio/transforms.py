@@ -149,15 +149,16 @@ class PublicationsTransform(SphinxPostTransform):
             return
         page = PageContext(self.env, self.env.docname)
         latex = page.builder.format == "latex"
+        plain_links = page.builder.format not in ("latex", "html")
         for node in list(self.document.findall(bf.publication_entry)):
             publication = page.library.get(node["key"])
             if publication is None:
                 node.parent.remove(node)
                 continue
-            item = entry_nodes(
-                publication,
-                page.context(publication, node["variant"], node["ids"][0], node.get("max_authors")),
+            context = page.context(
+                publication, node["variant"], node["ids"][0], node.get("max_authors")
             )
+            item = entry_nodes(publication, context, plain_links=plain_links)
             target = page.targets.get(publication.key)
             if latex and target == (node["docname"], node["ids"][0]):
                 # sphinxcontrib-bibtex links citations to \hypertarget{cite.<doc>:<id>}.
@@ -173,7 +174,11 @@ class PublicationsTransform(SphinxPostTransform):
             if publication is None:
                 node.parent.remove(node)
                 continue
-            node.replace_self(paper_nodes(publication, page.context(publication, "paper")))
+            node.replace_self(
+                paper_nodes(
+                    publication, page.context(publication, "paper"), plain_links=plain_links
+                )
+            )
         fill_legends(self.document, page)
         for node in list(self.document.findall(bf.listing_tools)):
             node.parent.remove(node)

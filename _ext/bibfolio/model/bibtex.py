@@ -159,6 +159,9 @@ class _Reader:
                 expanded = self.macros.get(ident.lower())
                 if expanded is None:
                     expanded = MONTH_MACROS.get(ident.lower())
+                if expanded is None and ident.lower() in ("true", "false"):
+                    # al-folio files write selected = true; read it as the word it means.
+                    expanded = ident.lower()
                 if expanded is None:
                     self.warn(
                         pos,

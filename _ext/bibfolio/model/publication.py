@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from .annotations import HIGHLIGHT, parse_annotations
 from .diagnostics import Diagnostic
+from .inline import free_text
 from .latex import latex_to_plain, latex_to_rich, plain
 from .links import collect_links
 from .names import NameError_, PersonName, parse_name, split_name_list
@@ -18,7 +19,7 @@ if TYPE_CHECKING:
     from collections.abc import Mapping, Sequence
 
     from .bibtex import BibEntry
-    from .latex import Rich
+    from .latex import Rich, Span
     from .links import Link
     from .names import NamePattern
 
@@ -265,11 +266,11 @@ class Publication:
     def venue(self) -> Rich:
         """Where it appeared: journal, proceedings, school, publisher or archive."""
         fields = self.fields
-        for name in _VENUE_FIELDS.get(self.type, ()):
-            if fields.get(name, "").strip():
-                return latex_to_rich(fields[name])
-        if fields.get("howpublished", "").strip():
-            return latex_to_rich(fields["howpublished"])
+        for name in (*_VENUE_FIELDS.get(self.type, ()), "howpublished"):
+            # al-folio files often end venues with a comma ("Proceedings of X,").
+            value = fields.get(name, "").strip().rstrip(",;").rstrip()
+            if value:
+                return latex_to_rich(value)
         eprint = fields.get("eprint") or fields.get("arxiv")
         if eprint and fields.get("archiveprefix", "arXiv").lower() == "arxiv":
             return (f"arXiv preprint arXiv:{eprint.strip()}",)
@@ -296,6 +297,18 @@ class Publication:
     def award(self) -> Rich:
         """The award note (al-folio's ``award``; ``award_name`` when only that is set)."""
         return self.rich("award") or self.rich("award_name")
+
+    @property
+    def note(self) -> Rich:
+        """al-folio's ``annotation`` and ``additional_info``, as safe text."""
+        parts: list[str | Span] = []
+        for name in ("annotation", "additional_info"):
+            value = self.fields.get(name, "").strip()
+            if value:
+                if parts:
+                    parts.append(" ")
+                parts.extend(free_text(value.lstrip(". ")))
+        return tuple(parts)
 
     @property
     def date_text(self) -> str:

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from .helpers import REPO, build_project, copy_portfolio
+from .helpers import ON_READTHEDOCS, REPO, build_project, copy_portfolio
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from .helpers import Built
 
 pytest_plugins = ("sphinx.testing.fixtures",)
-collect_ignore = ["roots"]
+collect_ignore = ["roots", "bench"]
 
 
 @pytest.fixture(scope="session")
@@ -27,12 +27,18 @@ def rootdir() -> Path:
 
 @pytest.fixture(scope="session")
 def built_docs(tmp_path_factory: pytest.TempPathFactory) -> Built:
-    """docs/ built once per session, fresh, with a canonical URL (as on Read the Docs)."""
+    """docs/ built once per session, fresh, as Read the Docs builds it."""
     base = tmp_path_factory.mktemp("docs-site")
     source = copy_portfolio("docs", base)
-    return build_project(
-        source, base / "_build", overrides={"html_baseurl": "https://example.org/"}
-    )
+    return build_project(source, base / "_build", environ=ON_READTHEDOCS)
+
+
+@pytest.fixture(scope="session")
+def built_liang_luo(tmp_path_factory: pytest.TempPathFactory) -> Built:
+    """examples/liang-luo built once per session, fresh, as Read the Docs would."""
+    base = tmp_path_factory.mktemp("liang-luo-site")
+    source = copy_portfolio("examples/liang-luo", base)
+    return build_project(source, base / "_build", environ=ON_READTHEDOCS)
 
 
 @pytest.fixture

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 from io import StringIO
@@ -15,6 +16,9 @@ if TYPE_CHECKING:
     from sphinx.application import Sphinx
 
 REPO = Path(__file__).resolve().parent.parent
+#: Where Read the Docs would serve the portfolios in the tests.
+CANONICAL = "https://example.org/"
+ON_READTHEDOCS = {"READTHEDOCS_CANONICAL_URL": CANONICAL}
 _ANSI = re.compile(r"\x1b\[[0-9;]*m")
 
 
@@ -69,23 +73,34 @@ def build_project(
     overrides: dict[str, object] | None = None,
     parallel: int = 0,
     fresh: bool = True,
+    environ: dict[str, str] | None = None,
 ) -> Built:
     """Build the Sphinx project in *source* into ``dest/<builder>`` with ``-n``.
 
-    Uses sphinx.testing's app, which undoes its global registrations afterwards, so
-    several builds can run in one process.
+    *environ* is set while conf.py runs (e.g. ``READTHEDOCS_CANONICAL_URL``).  Uses
+    sphinx.testing's app, which undoes its global registrations afterwards, so several
+    builds can run in one process.
     """
     warnings = StringIO()
-    app = SphinxTestApp(
-        buildername=builder,
-        srcdir=source,
-        builddir=dest,
-        confoverrides={"nitpicky": True, **(overrides or {})},
-        status=StringIO(),
-        warning=warnings,
-        freshenv=fresh,
-        parallel=parallel,
-    )
+    saved = {name: os.environ.get(name) for name in environ or {}}
+    os.environ.update(environ or {})
+    try:
+        app = SphinxTestApp(
+            buildername=builder,
+            srcdir=source,
+            builddir=dest,
+            confoverrides={"nitpicky": True, **(overrides or {})},
+            status=StringIO(),
+            warning=warnings,
+            freshenv=fresh,
+            parallel=parallel,
+        )
+    finally:
+        for name, value in saved.items():
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value
     try:
         app.build(force_all=fresh)
     finally:

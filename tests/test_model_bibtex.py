@@ -88,5 +88,5 @@ def test_invalid_utf8_and_empty_and_missing_files():
     assert [(d.path, d.line, d.subtype) for d in diagnostics] == [
         ("bad.bib", 2, "encoding"),
         ("empty.bib", 1, "empty_file"),
-        ("gone.bib", None, "missing_file"),
+        ("gone.bib", 1, "missing_file"),
     ]

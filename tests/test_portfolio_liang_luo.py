@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from .helpers import build_project, copy_portfolio, heading_text
+from .helpers import heading_text
 
 pytestmark = pytest.mark.portfolio
 
@@ -355,12 +355,8 @@ FALSE_FRIENDS = ["Luoshang Pan", "Dong Liang", "Mingfu Liang"]
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory):
-    base = tmp_path_factory.mktemp("liang-luo")
-    source = copy_portfolio("examples/liang-luo", base)
-    return build_project(
-        source, base / "_build", overrides={"html_baseurl": "https://example.org/"}
-    )
+def built(built_liang_luo):
+    return built_liang_luo
 
 
 @pytest.fixture(scope="module")

@@ -11,7 +11,7 @@ from .model.latex import url_from_latex
 from .model.links import LINK_FIELDS, classify_url
 from .papers import paper_slugs
 from .transforms import local_file_target
-from .warnings_ import logger, warn
+from .warnings_ import logger
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -53,13 +53,7 @@ def finish(app: Sphinx, exception: Exception | None) -> None:
                 continue
             source = base / link.local
             if not source.is_file():
-                warn(
-                    f"'{publication.key}' links the file {link.local}, which does not exist "
-                    f"(looked in {base})",
-                    "local_file",
-                    location=f"{publication.entry.path}:{publication.entry.line_of(link.field)}",
-                )
-                continue
+                continue  # reported when the bibliography was read (bibfolio.local_file)
             target = local_file_target(
                 publication,
                 link.field,

@@ -315,7 +315,7 @@ class _Reader:
             if text[after : after + 1] in (",", closer):
                 pos = after
                 continue
-            if (
+            if after >= len(text) or (
                 _ENTRY_START.match(text, after)
                 and not text[self.line_starts[self.line(after) - 1] : after].strip()
             ):
@@ -388,9 +388,7 @@ def read_bib_files(
     seen: dict[str, BibEntry] = {}
     for path, data in sources:
         if data is None:
-            diagnostics.append(
-                Diagnostic(path, None, "missing_file", "bibliography file not found")
-            )
+            diagnostics.append(Diagnostic(path, 1, "missing_file", "bibliography file not found"))
             continue
         if encoding.lower().replace("_", "-") in ("utf-8", "utf-8-sig", "utf8"):
             text, problems = decode_bib_bytes(data, path)
@@ -415,5 +413,5 @@ def read_bib_files(
                 continue
             seen[entry.key.lower()] = entry
             entries.append(entry)
-        diagnostics.extend(sorted(found, key=lambda d: d.line or 0))
+        diagnostics.extend(sorted(found, key=lambda d: d.line))
     return entries, diagnostics

@@ -37,14 +37,18 @@ SUBTYPES: dict[str, str] = {
 
 @dataclass(frozen=True, slots=True)
 class Diagnostic:
-    """One problem, located at ``path:line`` (``line`` is ``None`` for a whole file)."""
+    """One problem, located at ``path:line``.
+
+    Problems with a whole file (missing, empty, owner never matched) are at line 1, as
+    linters such as ruff report them: Sphinx and editors need a line to place them.
+    """
 
     path: str
-    line: int | None
+    line: int
     subtype: str
     message: str
 
     @property
     def location(self) -> str:
         """``path:line``, the form Sphinx and editors understand."""
-        return self.path if self.line is None else f"{self.path}:{self.line}"
+        return f"{self.path}:{self.line}"

@@ -376,6 +376,7 @@ class _FakeMatch:
 
 
 _WHITESPACE = re.compile(r"[ \t\r\n]+")
+_COMMANDS_AND_BRACES = re.compile(r"\\[A-Za-z]+|[{}$\\]")
 _PUNCTUATION = {"---": "—", "--": "–", "``": "“", "''": "”", "~": "\u00a0", "`": "‘"}
 
 
@@ -386,7 +387,11 @@ def latex_to_rich(source: str) -> Rich:
         return ()
     if not _SPECIAL.search(source):
         return (_WHITESPACE.sub(" ", source),)
-    parts = _Parser(source).sequence()
+    try:
+        parts = _Parser(source).sequence()
+    except RecursionError:
+        # Hundreds of nested braces: no markup survives that; keep the words.
+        return (_WHITESPACE.sub(" ", _COMMANDS_AND_BRACES.sub("", source)).strip(),)
     return tuple(_WHITESPACE.sub(" ", part) if isinstance(part, str) else part for part in parts)
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import difflib
 import re
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .diagnostics import Diagnostic
@@ -12,7 +13,7 @@ from .names import closest_names, fold
 from .publication import build_publications
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable, Sequence
+    from collections.abc import Callable, Iterable, Sequence
 
     from .bibtex import BibEntry
     from .publication import Publication, Settings
@@ -29,7 +30,29 @@ def check_publications(
     diagnostics.extend(owner_not_found(listed, [pattern.source for pattern in settings.owner]))
     diagnostics.extend(duplicate_dois(listed))
     diagnostics.extend(similar_titles(listed))
+    diagnostics.extend(missing_local_files(listed))
     return publications, diagnostics
+
+
+def missing_local_files(
+    publications: Iterable[Publication], is_file: Callable[[Path], bool] = Path.is_file
+) -> list[Diagnostic]:
+    """A diagnostic for each link to a local file (relative to its .bib) that is absent."""
+    found = []
+    for publication in publications:
+        base = Path(publication.entry.path).parent
+        found.extend(
+            Diagnostic(
+                publication.entry.path,
+                publication.entry.line_of(link.field),
+                "local_file",
+                f"'{publication.key}' links the file {link.local}, which does not exist "
+                f"(looked in {base})",
+            )
+            for link in publication.links
+            if link.local and not is_file(base / link.local)
+        )
+    return found
 
 
 def owner_not_found(publications: Sequence[Publication], owner: Sequence[str]) -> list[Diagnostic]:
@@ -49,7 +72,7 @@ def owner_not_found(publications: Sequence[Publication], owner: Sequence[str]) -
     return [
         Diagnostic(
             first.path,
-            None,
+            1,
             "owner_not_found",
             f"the owner {', '.join(repr(n) for n in owner)} (bibfolio_owner) matches no author "
             f"in {len(publications)} entries{hint}",

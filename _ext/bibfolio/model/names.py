@@ -66,27 +66,18 @@ class PersonName:
 
 
 def split_name_list(value: str) -> list[str]:
-    """Split ``A and B and C`` at brace depth 0, keeping empty names so they can be reported."""
-    names: list[str] = []
-    depth = 0
-    start = 0
-    index = 0
-    length = len(value)
-    while index < length:
-        char = value[index]
-        if char == "{":
-            depth += 1
-        elif char == "}":
-            depth = max(depth - 1, 0)
-        elif depth == 0 and char in " \t\n" and (match := _AND.match(value, index)):
-            names.append(value[start:index].strip())
-            start = index = match.end()
-            continue
-        index += 1
-    names.append(value[start:].strip())
-    if len(names) == 1 and not names[0]:
-        return [""]
-    return names
+    """Split ``A and B and C`` on the word "and" at brace depth 0, like BibTeX.
+
+    Empty names (``A and and B``, a trailing ``and``, an empty field) are kept as ""
+    so they can be reported.
+    """
+    names: list[list[str]] = [[]]
+    for word in _words(value):
+        if word.lower() == "and":
+            names.append([])
+        else:
+            names[-1].append(word)
+    return [" ".join(words) for words in names]
 
 
 def _words(text: str) -> list[str]:

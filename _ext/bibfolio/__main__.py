@@ -1,0 +1,164 @@
+"""``bibfolio check``: report the build's bibliography warnings without building the site.
+
+The checker reads the files and runs the same model checks as the Sphinx build
+(:func:`~bibfolio.model.bibtex.read_bib_files`, then
+:func:`~bibfolio.model.lint.check_publications`), so every finding is one the build
+would report as ``WARNING: ... [bibfolio.<subtype>]``.  It prints one line per finding::
+
+    refs.bib:12: missing comma before field 'year' in entry 'smith20'; ... [missing_comma]
+
+and a per-file summary on stderr.  Exit status: 0 when nothing was found, 1 when
+something was, 2 for a usage error.  The one finding only the build can make is
+``owner_missing``: it depends on which entries a page's ``{publications}`` lists.
+"""
+
+from __future__ import annotations
+
+import argparse
+import codecs
+import io
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from ._version import __version__
+from .model.bibtex import read_bib_files
+from .model.lint import check_publications
+from .model.names import NamePattern
+from .model.publication import Settings
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+    from typing import TextIO
+
+    from .model.bibtex import BibEntry
+    from .model.diagnostics import Diagnostic
+
+#: sphinxcontrib-bibtex's default ``bibtex_encoding``, so the checker reads what the build reads.
+DEFAULT_ENCODING = "utf-8-sig"
+
+
+def check_files(
+    paths: Sequence[str], owners: Sequence[str] = (), encoding: str = DEFAULT_ENCODING
+) -> tuple[list[BibEntry], list[Diagnostic]]:
+    """Read *paths* in order and run the build's checks; return entries and sorted findings.
+
+    A file that cannot be read is a ``missing_file`` finding, as in the build.  Findings
+    are ordered by the position of their file in *paths*, then by line (whole-file
+    findings first); paths are shown exactly as given.
+    """
+    sources: list[tuple[str, bytes | None]] = []
+    for path in paths:
+        try:
+            sources.append((path, Path(path).read_bytes()))
+        except OSError:
+            sources.append((path, None))
+    settings = Settings(owner=tuple(NamePattern.from_config(name) for name in owners))
+    entries, diagnostics = read_bib_files(sources, encoding)
+    _, problems = check_publications(entries, settings)
+    order = {path: index for index, path in reversed(list(enumerate(paths)))}
+    findings = sorted(
+        diagnostics + problems,
+        key=lambda found: (order.get(found.path, len(paths)), found.line or 0),
+    )
+    return entries, findings
+
+
+def format_finding(diagnostic: Diagnostic) -> str:
+    """``path:line: message [subtype]`` (``path: message [subtype]`` for a whole file)."""
+    return f"{diagnostic.location}: {diagnostic.message} [{diagnostic.subtype}]"
+
+
+def _summary(
+    paths: Sequence[str], entries: Sequence[BibEntry], findings: Sequence[Diagnostic]
+) -> list[str]:
+    lines = []
+    for path in dict.fromkeys(paths):
+        count = sum(entry.path == path for entry in entries)
+        problems = sum(found.path == path for found in findings)
+        lines.append(
+            f"{path}: {_plural(count, 'entry', 'entries')}, {_plural(problems, 'problem')}"
+        )
+    if len(lines) > 1:
+        lines.append(
+            f"{_plural(len(lines), 'file')}: {_plural(len(entries), 'entry', 'entries')}, "
+            f"{_plural(len(findings), 'problem')}"
+        )
+    return lines
+
+
+def _plural(count: int, singular: str, plural: str | None = None) -> str:
+    return f"{count} {singular if count == 1 else plural or singular + 's'}"
+
+
+def _encoding(name: str) -> str:
+    """Argparse type for ``--encoding``: an unknown codec is a usage error, not a crash."""
+    try:
+        codecs.lookup(name)
+    except LookupError:
+        raise argparse.ArgumentTypeError(f"unknown encoding: {name}") from None
+    return name
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The ``bibfolio`` command line: one ``check`` subcommand."""
+    parser = argparse.ArgumentParser(
+        prog="bibfolio",
+        description="Tools for bibfolio research portfolios.",
+    )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    check = commands.add_parser(
+        "check",
+        help="report problems in .bib files, as the Sphinx build would",
+        description="Report the problems the bibfolio build would warn about in these "
+        ".bib files, without building. Exit status: 0 clean, 1 problems found, 2 usage error.",
+    )
+    check.add_argument(
+        "files",
+        nargs="+",
+        metavar="FILE.bib",
+        help="bibliography files, read in this order (@string macros and keys are shared)",
+    )
+    check.add_argument(
+        "--owner",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="the portfolio owner's name (repeat for aliases), as in bibfolio_owner; "
+        "without it the owner is not checked",
+    )
+    check.add_argument(
+        "--encoding",
+        type=_encoding,
+        default=DEFAULT_ENCODING,
+        metavar="ENC",
+        help=f"file encoding, as bibtex_encoding (default: {DEFAULT_ENCODING})",
+    )
+    return parser
+
+
+def _write(stream: TextIO, lines: Sequence[str]) -> None:
+    if isinstance(stream, io.TextIOWrapper):
+        # A message may quote any character of the .bib; never fail on a narrow console.
+        stream.reconfigure(errors="backslashreplace")
+    stream.writelines(f"{line}\n" for line in lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the command line with *argv* (default ``sys.argv[1:]``); return the exit status."""
+    parser = build_parser()
+    args, extra = parser.parse_known_args(argv)
+    if extra and all(not item.startswith("-") for item in extra):
+        # ``check a.bib --owner X b.bib``: files after an option still count, in order.
+        args.files.extend(extra)
+    elif extra:
+        parser.error(f"unrecognized arguments: {' '.join(extra)}")
+    entries, findings = check_files(args.files, args.owner, args.encoding)
+    _write(sys.stdout, [format_finding(found) for found in findings])
+    _write(sys.stderr, _summary(args.files, entries, findings))
+    return 1 if findings else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -41,6 +41,7 @@ html_favicon = "_static/favicon.svg"
 html_context = {"default_mode": "auto"}
 html_show_copyright = False
 html_show_sourcelink = False
+html_use_index = False  # a portfolio has no index entries; no empty genindex page
 html_sidebars = {"**": []}
 html_theme_options = {
     "navbar_align": "left",

@@ -49,6 +49,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.connect("builder-inited", assets.add_assets)
     app.connect("env-get-outdated", papers.outdated_papers)
     app.connect("env-updated", targets.update, priority=400)
+    app.connect("env-updated", assets.forget_stale_files)
     app.connect("html-page-context", head.add_metadata)
     app.connect("build-finished", assets.finish)
     return {

@@ -15,6 +15,7 @@ from .warnings_ import logger
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
+    from sphinx.environment import BuildEnvironment
 
     from .bibliography import Library
 
@@ -37,6 +38,38 @@ def _copy_if_newer(source: Path, target: Path) -> None:
     shutil.copyfile(source, target)
 
 
+def linked_files(env: BuildEnvironment) -> dict[str, Path]:
+    """Local files linked from entries: site path (next to the paper page) → source."""
+    library = get_library(env)
+    if not _has_local_links(library):
+        return {}
+    slugs = paper_slugs(library.keys)
+    found = {}
+    for publication in library.publications.values():
+        base = Path(publication.entry.path).parent
+        for link in publication.links:
+            if link.local:
+                target = local_file_target(
+                    publication, link.field, link.local, slugs[publication.key],
+                    env.config.bibfolio_paper_dir,
+                )  # fmt: skip
+                found[target] = base / link.local
+    return found
+
+
+def forget_stale_files(app: Sphinx, env: BuildEnvironment) -> None:
+    """``env-updated``: delete copies of files no entry links any more.
+
+    Runs before the environment is saved, so the list of copies survives the build.
+    """
+    domain = get_domain(env)
+    current = set(linked_files(env))
+    if app.builder.format == "html":
+        for stale in domain.data["copied"] - current:
+            (Path(app.outdir) / stale).unlink(missing_ok=True)
+    domain.data["copied"] = current
+
+
 def finish(app: Sphinx, exception: Exception | None) -> None:
     """``build-finished``: copy static and linked files, write robots.txt, save caches."""
     if exception is not None or app.builder.format != "html":
@@ -44,23 +77,8 @@ def finish(app: Sphinx, exception: Exception | None) -> None:
     outdir = Path(app.outdir)
     for asset in STATIC.iterdir():
         _copy_if_newer(asset, outdir / "_static" / asset.name)
-    library = get_library(app.env)
-    slugs = paper_slugs(library.keys)
-    for publication in library.publications.values() if _has_local_links(library) else ():
-        base = Path(publication.entry.path).parent
-        for link in publication.links:
-            if not link.local:
-                continue
-            source = base / link.local
-            if not source.is_file():
-                continue  # reported when the bibliography was read (bibfolio.local_file)
-            target = local_file_target(
-                publication,
-                link.field,
-                link.local,
-                slugs[publication.key],
-                app.config.bibfolio_paper_dir,
-            )
+    for target, source in linked_files(app.env).items():
+        if source.is_file():  # a missing one was reported as bibfolio.local_file
             _copy_if_newer(source, outdir / target)
     baseurl = app.config.html_baseurl
     if app.config.bibfolio_robots_txt and baseurl:

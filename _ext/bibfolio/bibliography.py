@@ -70,6 +70,7 @@ class BibfolioDomain(Domain):
         "listings": {},  # docname -> [Listing]
         "papers": {},  # docname -> key
         "targets": {},  # key -> (docname, anchor): where cite links and "back" links land
+        "copied": set(),  # output paths of linked local files copied by the last build
     }
 
     #: Runtime only (domains are not pickled): this build's publications and app.

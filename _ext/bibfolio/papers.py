@@ -18,6 +18,7 @@ from sphinx.parsers import Parser
 
 from . import nodes as bf
 from .bibliography import get_domain, get_library
+from .model.latex import plain
 from .render import rich_nodes
 from .warnings_ import warn
 
@@ -98,9 +99,17 @@ def sync_stubs(app: Sphinx) -> None:
 def outdated_papers(
     app: Sphinx, env: BuildEnvironment, added: set[str], changed: set[str], removed: set[str]
 ) -> list[str]:
-    """``env-get-outdated``: paper pages whose entries changed since the last build."""
+    """``env-get-outdated``: paper pages whose entries changed since the last build.
+
+    Pages of removed entries are deleted from the output too, so an incremental build
+    leaves the same files as a fresh one.
+    """
     library = get_library(env)
     papers = get_domain(env).papers
+    output_file = getattr(app.builder, "get_outfilename", None)
+    if output_file is not None:
+        for docname in removed & set(papers):
+            Path(output_file(docname)).unlink(missing_ok=True)
     if library.changed is None:
         return list(papers)
     return [docname for docname, key in papers.items() if key in library.changed]
@@ -116,15 +125,26 @@ class PaperStubParser(Parser):
         env: BuildEnvironment = document.settings.env
         key = inputstring.strip()
         publication = get_library(env).get(key)
+        metadata = {"orphan": "true", "html_theme.sidebar_secondary.remove": "true"}
+        if publication is not None:
+            # sphinxext-opengraph reads og:* page metadata: a paper is an article, and its
+            # abstract describes it better than the first words of the page.
+            metadata["og:type"] = "article"
+            abstract = plain(publication.rich("abstract"))
+            if abstract:
+                metadata["og:description"] = (
+                    abstract if len(abstract) <= 200 else abstract[:197] + "..."
+                )
         docinfo = nodes.docinfo()
-        for name in ("orphan", "html_theme.sidebar_secondary.remove"):
+        for name, value in metadata.items():
             docinfo += nodes.field(
-                "", nodes.field_name("", name), nodes.field_body("", nodes.paragraph("", "true"))
+                "", nodes.field_name("", name), nodes.field_body("", nodes.paragraph("", value))
             )
         document += docinfo
         section = nodes.section(ids=[nodes.make_id(Path(env.docname).name) or "paper"])
         title = rich_nodes(publication.title) if publication else [nodes.Text(key)]
-        section += nodes.title("", "", *title)
+        # As written: the meta tags carry the same title, and Scholar compares them.
+        section += nodes.title("", "", *title, support_smartquotes=False)
         section += bf.paper_body(key=key, docname=env.docname)
         document += section
         get_domain(env).papers[env.docname] = key

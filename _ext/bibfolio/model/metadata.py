@@ -229,7 +229,7 @@ def _organizations(value: Any, kind: str) -> Any:
 
 def json_for_script(data: Any) -> str:
     """JSON that cannot end its ``<script>`` element early, whatever the strings hold."""
-    text = json.dumps(data, ensure_ascii=False, indent=1)
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
     return (
         text.replace("<", "\\u003c")
         .replace(">", "\\u003e")

@@ -50,6 +50,7 @@ class Built:
         self.outdir = outdir
         self.warnings = warnings
         self.builder = builder
+        self.statuscode = 0  #: What sphinx-build would exit with.
 
     def page(self, name: str) -> BeautifulSoup:
         """Parse ``<name>.html``."""
@@ -74,6 +75,7 @@ def build_project(
     parallel: int = 0,
     fresh: bool = True,
     environ: dict[str, str] | None = None,
+    warning_is_error: bool = False,
 ) -> Built:
     """Build the Sphinx project in *source* into ``dest/<builder>`` with ``-n``.
 
@@ -94,6 +96,7 @@ def build_project(
             warning=warnings,
             freshenv=fresh,
             parallel=parallel,
+            warningiserror=warning_is_error,
         )
     finally:
         for name, value in saved.items():
@@ -105,7 +108,9 @@ def build_project(
         app.build(force_all=fresh)
     finally:
         app.cleanup()
-    return Built(source, Path(app.outdir), _ANSI.sub("", warnings.getvalue()), builder)
+    built = Built(source, Path(app.outdir), _ANSI.sub("", warnings.getvalue()), builder)
+    built.statuscode = app.statuscode
+    return built
 
 
 def copy_portfolio(name: str, target: Path) -> Path:

@@ -182,11 +182,14 @@ def _read(paths: list[Path], encoding: str, settings: Settings) -> tuple[BibStat
         except OSError:
             sources.append((str(path), None))
     entries, diagnostics = read_bib_files(sources, encoding)
+    order = {path: index for index, (path, _) in enumerate(sources)}
     publications, problems = check_publications(entries, settings)
     state = BibState(
         signature=(),
         entries=entries,
-        diagnostics=diagnostics + problems,
+        diagnostics=sorted(
+            diagnostics + problems, key=lambda d: (order.get(d.path, len(order)), d.line)
+        ),
         hashes={key: p.content_hash for key, p in publications.items()},
         owner_keys=frozenset(key for key, p in publications.items() if p.owner_matched),
     )

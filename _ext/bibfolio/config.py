@@ -176,14 +176,12 @@ def validate(app: Sphinx, config: Config) -> None:
                     f"bibfolio_owner should be a list of names; read {value!r} as "
                     f"[{value.strip()!r}]",
                     "config",
-                    location="conf.py",
                 )
                 cleaned = [value.strip()]
             else:
                 warn(
                     f"{name}: {err}; using the default {option.default!r}",
                     "config",
-                    location="conf.py",
                 )
                 cleaned = option.default
         setattr(config, name, cleaned)
@@ -192,5 +190,4 @@ def validate(app: Sphinx, config: Config) -> None:
             "bibfolio_owner is not set, so no author is highlighted; add "
             "bibfolio_owner = ['Your Name'] to conf.py",
             "config",
-            location="conf.py",
         )

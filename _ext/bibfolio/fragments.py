@@ -31,8 +31,13 @@ _FILE = "bibfolio-fragments.pickle"
 
 
 def _signature(builder: Builder) -> tuple[Any, ...]:
+    from .config import OPTIONS  # noqa: PLC0415 - config imports nothing from here
+
     translator = builder.get_translator_class()
+    # Every bibfolio_* value: the owner, annotations and separators shape an entry's HTML.
+    settings = repr([(name, getattr(builder.config, name)) for name in sorted(OPTIONS)])
     return (
+        settings,
         __version__,
         sphinx.__version__,
         docutils.__version__,

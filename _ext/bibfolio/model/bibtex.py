@@ -30,8 +30,10 @@ MONTH_MACROS = {
 
 _ENTRY_START = re.compile(r"@[ \t]*([A-Za-z][\w-]*)[ \t\r\n]*([{(])")
 # Inside a value, a new entry at the start of a line means the value's braces never closed.
-_BRACED = re.compile(r"(?<!\\)[{}]|\n[ \t]*@[ \t]*[A-Za-z][\w-]*[ \t]*[{(]")
-_QUOTED = re.compile(r'(?<!\\)[{}"]|\n[ \t]*@[ \t]*[A-Za-z][\w-]*[ \t]*[{(]')
+# Braces count even after a backslash, as in BibTeX: then every value written back in
+# braces reads the same in any BibTeX parser.
+_BRACED = re.compile(r"[{}]|\n[ \t]*@[ \t]*[A-Za-z][\w-]*[ \t]*[{(]")
+_QUOTED = re.compile(r'[{}]|(?<!\\)"|\n[ \t]*@[ \t]*[A-Za-z][\w-]*[ \t]*[{(]')
 _WS = re.compile(r"[ \t\r\n]*")
 _KEY = re.compile(r"[^\s,{}()\"'#=%]+")
 _NAME = re.compile(r"[^\s,{}()\"'#=%]+")

@@ -78,6 +78,26 @@ def classify_url(value: str) -> tuple[str, str]:
     return "local", str(path)
 
 
+_EMBEDDED = re.compile(r"\\(?:url|href)\s*\{([^}]*)\}|\]\(([^)\s]*)\)")
+
+
+def embedded_unsafe_links(fields: dict[str, str]) -> list[UnsafeLink]:
+    """Unsafe ``\\url{}``/``\\href{}`` or Markdown ``[text](url)`` targets inside any field.
+
+    They are shown as text, never as links; this reports them.
+    """
+    refused = []
+    for name, value in fields.items():
+        if "\\url" not in value and "\\href" not in value and "](" not in value:
+            continue
+        for match in _EMBEDDED.finditer(value):
+            target = url_from_latex(match.group(1) or match.group(2) or "")
+            verdict, reason = classify_url(target)
+            if verdict == "unsafe":
+                refused.append(UnsafeLink(name, target, reason))
+    return refused
+
+
 def collect_links(fields: dict[str, str]) -> tuple[list[Link], list[UnsafeLink]]:
     """Build an entry's links from its raw field values, refusing unsafe ones."""
     links: list[Link] = []

@@ -12,7 +12,7 @@ from .annotations import HIGHLIGHT, parse_annotations
 from .diagnostics import Diagnostic
 from .inline import free_text
 from .latex import latex_to_plain, latex_to_rich, plain
-from .links import collect_links
+from .links import collect_links, embedded_unsafe_links
 from .names import NameError_, PersonName, parse_name, split_name_list
 
 if TYPE_CHECKING:
@@ -170,6 +170,7 @@ class Publication:
         )
         self.selected = self.fields.get("selected", "").strip().lower() in _TRUE
         self.links, refused = collect_links(self.fields)
+        refused.extend(embedded_unsafe_links(self.fields))
         for link in refused:
             self._warn(
                 entry.line_of(link.field),
@@ -253,7 +254,8 @@ class Publication:
     @cached_property
     def title(self) -> Rich:
         """The official title (what citers use)."""
-        return latex_to_rich(self.fields.get("title", "")) or (self.key,)
+        title = latex_to_rich(self.fields.get("title", ""))
+        return title if plain(title).strip() else (self.key,)
 
     @cached_property
     def display_title(self) -> Rich:

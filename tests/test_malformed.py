@@ -1,0 +1,237 @@
+"""Malformed BibTeX: one located, suppressible warning per problem; nothing else lost.
+
+Each case puts one bad entry between two good ones (the bad one starts on line 6) and
+checks the exact warning, the entries shown, and that -W fails the build.
+"""
+
+from __future__ import annotations
+
+import shutil
+
+import pytest
+
+from .helpers import build_project
+
+GOOD1 = "@misc{good1,\n  author = {Lovelace, Ada},\n  title = {Good one},\n  year = 2020,\n}\n"
+GOOD2 = "@misc{good2,\n  author = {Lovelace, Ada},\n  title = {Good two},\n  year = 2019,\n}\n"
+ADA = "  author = {Lovelace, Ada},\n"
+
+# name: (bad entry text, warnings as (line, message, subtype), keys shown)
+CASES = {
+    "unbalanced-open": (
+        "@misc{bad,\n" + ADA + "  title = {Oops,\n  year = 2021,\n}\n",
+        [
+            (
+                8,
+                "unbalanced braces: a '{' or '\"' opened here is never closed; the @misc entry starting on line 6 is skipped",
+                "unbalanced_braces",
+            )
+        ],
+        ["good1", "good2"],
+    ),
+    "unbalanced-close": (
+        "@misc{bad,\n" + ADA + "  title = {Extra}},\n  year = 2021,\n}\n",
+        [
+            (
+                8,
+                "unbalanced braces: an extra '}' closes entry 'bad' early; the fields after it are still read",
+                "unbalanced_braces",
+            )
+        ],
+        ["bad", "good1", "good2"],
+    ),
+    "missing-comma": (
+        "@misc{bad,\n" + ADA + "  title = {No comma}\n  year = 2021,\n}\n",
+        [
+            (
+                9,
+                "missing comma before field 'year' in entry 'bad'; read as if it were there",
+                "missing_comma",
+            )
+        ],
+        ["bad", "good1", "good2"],
+    ),
+    "undefined-macro": (
+        "@article{bad,\n" + ADA + "  title = {Macro},\n  journal = jmlr,\n  year = 2021,\n}\n",
+        [(9, "undefined @string macro 'jmlr'; its name is used as the text", "undefined_macro")],
+        ["bad", "good1", "good2"],
+    ),
+    "duplicate-key": (
+        "@misc{good1,\n" + ADA + "  title = {Same key},\n  year = 2021,\n}\n",
+        [
+            (
+                6,
+                "duplicate key 'good1' (first defined at {bib}:1); this entry is ignored",
+                "duplicate_key",
+            )
+        ],
+        ["good1", "good2"],
+    ),
+    "duplicate-field": (
+        "@misc{bad,\n" + ADA + "  title = {First},\n  title = {Second},\n  year = 2021,\n}\n",
+        [
+            (
+                9,
+                "duplicate field 'title' in entry 'bad'; the first value (line 8) is kept",
+                "duplicate_field",
+            )
+        ],
+        ["bad", "good1", "good2"],
+    ),
+    "unknown-type": (
+        "@foo{bad,\n" + ADA + "  title = {Foo},\n  year = 2021,\n}\n",
+        [(6, "unknown entry type '@foo' for 'bad'; shown as @misc", "unknown_type")],
+        ["bad", "good1", "good2"],
+    ),
+    "missing-field": (
+        "@article{bad,\n" + ADA + "  title = {No journal},\n  year = 2021,\n}\n",
+        [(6, "entry 'bad' (@article) lacks the required field 'journal'", "missing_field")],
+        ["bad", "good1", "good2"],
+    ),
+    "too-many-commas": (
+        "@misc{bad,\n  author = {Lovelace, Ada and Too, Many, Commas, Here},\n  title = {Commas},\n  year = 2021,\n}\n",
+        [
+            (
+                7,
+                "too many commas in author name 'Too, Many, Commas, Here' of 'bad' (BibTeX allows 'Last, First' or 'Last, Jr, First'); shown as written",
+                "name",
+            )
+        ],
+        ["bad", "good1", "good2"],
+    ),
+    "empty-author": (
+        "@misc{bad,\n  author = {Lovelace, Ada and and Babbage, Charles},\n  title = {Empty},\n  year = 2021,\n}\n",
+        [
+            (
+                7,
+                "empty name at position 2 in the author list of 'bad'; it is left out",
+                "empty_author",
+            )
+        ],
+        ["bad", "good1", "good2"],
+    ),
+    "invalid-utf8": (
+        b"@misc{bad,\n" + ADA.encode() + b"  title = {Caf\xe9},\n  year = 2021,\n}\n",
+        [
+            (
+                8,
+                "invalid UTF-8 byte(s) b'\\xe9' at column 15; shown as U+FFFD (save the file as UTF-8)",
+                "encoding",
+            )
+        ],
+        ["bad", "good1", "good2"],
+    ),
+}
+
+
+@pytest.fixture
+def project(tmp_path, rootdir):
+    source = tmp_path / "malformed"
+    shutil.copytree(rootdir / "test-malformed", source)
+    return source
+
+
+def build(project, tmp_path, content: str | bytes | None, **kwargs):
+    bib = project / "refs.bib"
+    if content is None:
+        bib.unlink()
+    else:
+        bib.write_bytes(content if isinstance(content, bytes) else content.encode())
+    return build_project(project, tmp_path / "_build", **kwargs)
+
+
+def shown(built) -> list[str]:
+    return sorted(li["id"][4:] for li in built.page("index").select("li.bibfolio-entry"))
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_one_warning_at_the_line_and_nothing_else_lost(project, tmp_path, case):
+    bad, expected, keys = CASES[case]
+    content = GOOD1.encode() + (bad if isinstance(bad, bytes) else bad.encode()) + GOOD2.encode()
+    built = build(project, tmp_path, content)
+    bib = project / "refs.bib"
+    assert built.warnings.splitlines() == [
+        f"{bib}:{line}: WARNING: {message.replace('{bib}', str(bib))} [bibfolio.{subtype}]"
+        for line, message, subtype in expected
+    ]
+    assert shown(built) == keys
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_dash_w_fails_the_build(project, tmp_path, case):
+    bad = CASES[case][0]
+    content = GOOD1.encode() + (bad if isinstance(bad, bytes) else bad.encode()) + GOOD2.encode()
+    assert build(project, tmp_path, content, warning_is_error=True).statuscode == 1
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_each_warning_can_be_suppressed(project, tmp_path, case):
+    bad, expected, _ = CASES[case]
+    content = GOOD1.encode() + (bad if isinstance(bad, bytes) else bad.encode()) + GOOD2.encode()
+    subtypes = [f"bibfolio.{subtype}" for _, _, subtype in expected]
+    built = build(project, tmp_path, content, overrides={"suppress_warnings": subtypes})
+    assert built.warnings == ""
+
+
+def test_duplicate_key_across_files(project, tmp_path):
+    (project / "more.bib").write_text(
+        "@misc{other, author = {Lovelace, Ada}, title = {Other}, year = 2018}\n"
+        "@misc{good1,\n  author = {Lovelace, Ada},\n  title = {Again},\n  year = 2017,\n}\n"
+        "@misc{after, author = {Lovelace, Ada}, title = {After}, year = 2016}\n"
+    )
+    built = build(
+        project, tmp_path, GOOD1 + GOOD2, overrides={"bibtex_bibfiles": ["refs.bib", "more.bib"]}
+    )
+    assert built.warnings.splitlines() == [
+        f"{project / 'more.bib'}:2: WARNING: duplicate key 'good1' (first defined at "
+        f"{project / 'refs.bib'}:1); this entry is ignored [bibfolio.duplicate_key]"
+    ]
+    assert shown(built) == ["after", "good1", "good2", "other"]
+
+
+def test_conference_is_inproceedings_without_a_warning(project, tmp_path):
+    bad = (
+        "@conference{conf,\n"
+        + ADA
+        + "  title = {Conference},\n  booktitle = {Proc. of C},\n  year = 2021,\n}\n"
+    )
+    built = build(project, tmp_path, GOOD1 + bad + GOOD2)
+    assert built.warnings == ""
+    entry = built.page("index").find("li", id="pub-conf")
+    assert entry["data-type"] == "conference"
+    assert entry.select_one(".bibfolio-venue").get_text().strip() == "In Proc. of C, 2021"
+    assert (
+        entry.select_one("details.bibfolio-bibtex pre")
+        .get_text()
+        .startswith("@inproceedings{conf,")
+    )
+
+
+def test_percent_signs_are_kept_whole(project, tmp_path):
+    bad = (
+        "@misc{pct,\n"
+        + ADA
+        + "  title = {50% faster and 10\\% smaller, with 5% left},\n  year = 2021,\n}\n"
+    )
+    built = build(project, tmp_path, GOOD1 + bad + GOOD2)
+    assert built.warnings == ""
+    title = built.page("index").find("li", id="pub-pct").select_one(".bibfolio-title").get_text()
+    assert title == "50% faster and 10% smaller, with 5% left"
+    paper = built.page("publications/pct")
+    assert paper.find("meta", attrs={"name": "citation_title"})["content"] == title
+
+
+def test_empty_file(project, tmp_path):
+    built = build(project, tmp_path, "% only a comment\n")
+    assert built.warnings.splitlines() == [
+        f"{project / 'refs.bib'}:1: WARNING: bibliography file contains no entries [bibfolio.empty_file]"
+    ]
+    assert build(project, tmp_path, "", warning_is_error=True).statuscode == 1
+
+
+def test_missing_file(project, tmp_path):
+    built = build(project, tmp_path, None)
+    assert built.warnings.splitlines() == [
+        f"{project / 'refs.bib'}:1: WARNING: bibliography file not found [bibfolio.missing_file]"
+    ]
+    assert shown(built) == []

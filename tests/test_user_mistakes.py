@@ -1,0 +1,113 @@
+"""Mistakes beyond the .bib syntax: config, the owner's name, annotations."""
+
+from __future__ import annotations
+
+import shutil
+
+import pytest
+
+from .helpers import build_project
+
+ENTRIES = (
+    "@misc{one,\n  author = {Lovelace, Ada and Babbage, Charles},\n  title = {One},\n  year = 2020,\n}\n"
+    "@misc{two,\n  author = {Babbage, Charles and Somerville, Mary},\n  title = {Two},\n  year = 2019,\n}\n"
+)
+
+
+@pytest.fixture
+def project(tmp_path, rootdir):
+    source = tmp_path / "mistakes"
+    shutil.copytree(rootdir / "test-malformed", source)
+    (source / "refs.bib").write_text(ENTRIES)
+    return source
+
+
+def build(project, tmp_path, **overrides):
+    return build_project(project, tmp_path / "_build", overrides=overrides)
+
+
+def shown(built) -> list[str]:
+    return sorted(li["id"][4:] for li in built.page("index").select("li.bibfolio-entry"))
+
+
+@pytest.mark.parametrize(
+    ("value", "message"),
+    [
+        (
+            [],
+            "bibfolio_owner is not set, so no author is highlighted; add bibfolio_owner = ['Your Name'] to conf.py",
+        ),
+        (
+            "Ada Lovelace",
+            "bibfolio_owner should be a list of names; read 'Ada Lovelace' as ['Ada Lovelace']",
+        ),
+        (
+            ["Ada Lovelace", 42],
+            "bibfolio_owner: every name must be a non-empty string; using the default []",
+        ),
+    ],
+)
+def test_owner_config_mistakes(project, tmp_path, value, message):
+    # Written in conf.py: -D overrides would turn a string into a list before bibfolio sees it.
+    with (project / "conf.py").open("a") as conf:
+        conf.write(f"bibfolio_owner = {value!r}\n")
+    built = build(project, tmp_path)
+    assert message in built.warnings
+    assert "[bibfolio.config]" in built.warnings
+    assert shown(built) == ["one", "two"]  # the list still shows
+    bold = [s.get_text() for s in built.page("index").select("strong.bibfolio-owner")]
+    assert bold == (["Ada Lovelace"] if isinstance(value, str) else [])
+
+
+def test_owner_never_matched_names_the_closest(project, tmp_path):
+    built = build(project, tmp_path, bibfolio_owner=["Ada Lovelase"])
+    bib = project / "refs.bib"
+    assert (
+        f"{bib}:1: WARNING: the owner 'Ada Lovelase' (bibfolio_owner) matches no author in 2 "
+        f"entries; closest author names: 'Ada Lovelace' [bibfolio.owner_not_found]"
+    ) in built.warnings.splitlines()
+
+
+def test_owner_missing_from_one_entry_of_a_list(project, tmp_path):
+    built = build(project, tmp_path, bibfolio_owner=["Ada Lovelace"])
+    assert built.warnings.splitlines() == [
+        f"{project / 'refs.bib'}:6: WARNING: 'two' is in the publication list of index, but none "
+        "of its authors matches bibfolio_owner; add an alias or a N=highlight annotation "
+        "[bibfolio.owner_missing]"
+    ]
+    quiet = build(
+        project,
+        tmp_path,
+        bibfolio_owner=["Ada Lovelace"],
+        suppress_warnings=["bibfolio.owner_missing"],
+    )
+    assert quiet.warnings == ""
+
+
+@pytest.mark.parametrize(
+    ("annotation", "message"),
+    [
+        (
+            "3=equal",
+            "author+an of 'one': annotation '3=equal' refers to author 3, but the entry has 2 authors",
+        ),
+        (
+            "first=equal",
+            "author+an of 'one': malformed annotation 'first=equal' (expected N=name, e.g. 1=equal)",
+        ),
+        (
+            "1=equl",
+            "author+an of 'one': unknown annotation 'equl' (known: corresponding, equal, highlight)",
+        ),
+    ],
+)
+def test_annotation_mistakes(project, tmp_path, annotation, message):
+    text = ENTRIES.replace(
+        "  title = {One},", f"  author+an = {{{annotation}}},\n  title = {{One}},"
+    )
+    (project / "refs.bib").write_text(text)
+    built = build(project, tmp_path, bibfolio_owner=["Ada Lovelace", "Charles Babbage"])
+    assert built.warnings.splitlines() == [
+        f"{project / 'refs.bib'}:3: WARNING: {message} [bibfolio.annotation]"
+    ]
+    assert shown(built) == ["one", "two"]

@@ -137,6 +137,9 @@ OPTIONS: dict[str, Option] = {
     "bibfolio_filter_ui": Option(
         True, "env", (bool,), _bool, "Show the type/year/text filter above full lists."
     ),
+    "bibfolio_chart": Option(
+        True, "env", (bool,), _bool, "Show the publications-per-year chart above full lists."
+    ),
     "bibfolio_fast_render": Option(
         True, "env", (bool,), _bool,
         "Render each entry's HTML once and reuse it across builds (output is identical).",

@@ -57,6 +57,7 @@ class PublicationsDirective(SphinxDirective):
         "max-authors": directives.unchanged_required,
         "filter-ui": directives.unchanged_required,
         "download": directives.unchanged_required,
+        "chart": directives.unchanged_required,
         "citable": directives.unchanged_required,
     }
 
@@ -121,6 +122,7 @@ class PublicationsDirective(SphinxDirective):
         tools = {
             "filter_ui": self._flag("filter-ui", config.bibfolio_filter_ui and not selected),
             "download": self._flag("download", not selected),
+            "chart": self._flag("chart", config.bibfolio_chart and not selected),
         }
 
         document = self.state.document

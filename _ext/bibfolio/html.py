@@ -13,7 +13,7 @@ from . import nodes as bf
 from .bibliography import get_domain
 from .fragments import FragmentCache
 from .model.cleanbib import clean_bibliography
-from .render import entry_html_nodes, paper_nodes
+from .render import chart_nodes, entry_html_nodes, paper_nodes
 from .transforms import PageContext, fill_legends
 
 if TYPE_CHECKING:
@@ -87,6 +87,8 @@ class HtmlPublicationsTransform(SphinxPostTransform):
 def _tools(node: bf.listing_tools, listing: Listing, page: PageContext) -> nodes.Element | None:
     publications = [p for p in map(page.library.get, listing.keys) if p is not None]
     box = nodes.container(classes=["bibfolio-tools"])
+    if node["chart"]:
+        box.extend(chart_nodes(publications, page.env.config.bibfolio_groups, listing.listing_id))
     if node["filter_ui"] and len(publications) > 1:
         groups = dict(page.env.config.bibfolio_groups)
         present = list(dict.fromkeys(p.group for p in publications))

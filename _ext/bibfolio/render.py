@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from docutils import nodes
 
 from . import nodes as bf
+from .model.chart import chart_svg, yearly_counts
 from .model.cleanbib import clean_bibtex
 from .model.links import classify_url
 from .model.metadata import cite_as, coins
@@ -316,6 +317,42 @@ def page_marks(
 
 
 # -- HTML --------------------------------------------------------------------------------
+def chart_nodes(
+    publications: Sequence[Publication], groups: Sequence[tuple[str, str]], ident: str
+) -> list[nodes.Node]:
+    """The per-year chart (inline SVG) and the same numbers as a table for screen readers."""
+    rows = yearly_counts(publications)
+    if not rows:
+        return []
+    present = [g for g, _ in groups if any(r.counts.get(g) for r in rows)]
+    present += sorted({g for r in rows for g in r.counts} - set(present))
+    titles = dict(groups)
+    table = nodes.table(ids=[f"{ident}-data"], classes=["bibfolio-chart-data"])
+    table += nodes.title("", "Publications per year, by type")
+    group = nodes.tgroup(cols=len(present) + 2)
+    table += group
+    for _ in range(len(present) + 2):
+        group += nodes.colspec(colwidth=1)
+    head = nodes.thead()
+    body = nodes.tbody()
+    group += head
+    group += body
+    head += _row(["Year", *(titles.get(g, g) for g in present), "Total"])
+    for row in reversed(rows):
+        body += _row([str(row.year), *(str(row.counts.get(g, 0)) for g in present), str(row.total)])
+    figure = nodes.container(classes=["bibfolio-chart-figure"])
+    figure += nodes.raw("", chart_svg(rows, groups, ident), format="html")
+    figure += table
+    return [figure]
+
+
+def _row(cells: Sequence[str]) -> nodes.row:
+    row = nodes.row()
+    for cell in cells:
+        row += nodes.entry("", nodes.paragraph("", cell))
+    return row
+
+
 def _html_authors(publication: Publication, context: EntryContext) -> nodes.Element:
     box = nodes.container(classes=["bibfolio-authors"])
     authors = publication.authors

@@ -66,6 +66,13 @@ class fragment(nodes.list_item):  # noqa: N801
     """
 
 
+class bibtex_code(nodes.literal_block):  # noqa: N801
+    """BibTeX in a list entry's reveal, as the copy button's ``div.highlight pre``.
+
+    No syntax colouring: thousands of hidden blocks are not worth a highlighter pass each.
+    """
+
+
 class math_text(nodes.inline):  # noqa: N801
     """Inline math from a field: readable text in HTML, real math in LaTeX (``tex``)."""
 
@@ -152,6 +159,14 @@ def _visit_filter_form(self: HTML5Translator, node: filter_form) -> None:
     raise nodes.SkipNode
 
 
+def _visit_bibtex_code(self: HTML5Translator, node: bibtex_code) -> None:
+    self.body.append(self.starttag(node, "div", "", CLASS="highlight-bibtex notranslate"))
+    self.body.append(
+        '<div class="highlight"><pre>' + self.encode(node.astext()) + "\n</pre></div></div>\n"
+    )
+    raise nodes.SkipNode
+
+
 def _visit_fragment(self: HTML5Translator, node: fragment) -> None:
     self.body.append(node["html"])
     raise nodes.SkipNode
@@ -184,4 +199,5 @@ def register(app: Sphinx) -> None:
         filter_form, html=(_visit_filter_form, None), latex=(_skip, None), text=(_skip, None)
     )
     app.add_node(fragment, html=(_visit_fragment, None))
+    app.add_node(bibtex_code, html=(_visit_bibtex_code, None))
     app.add_node(math_text, latex=(_visit_math_latex, None))

@@ -107,11 +107,22 @@ def _separator(index: int, last: int, separators: tuple[str, str]) -> str:
 def _joined(authors: Sequence[Author | None], separators: tuple[str, str]) -> list[nodes.Node]:
     """Join names with separators; ``None`` stands for a gap shown as an ellipsis."""
     out: list[nodes.Node] = []
+    text: list[str] = []  # plain names and separators, merged into one Text node
     last = len(authors) - 1
     for index, author in enumerate(authors):
         if index:
-            out.append(nodes.Text(_separator(index, last, separators)))
-        out.extend([nodes.Text("…")] if author is None else _author_node(author))
+            text.append(_separator(index, last, separators))
+        if author is None:
+            text.append("…")
+        elif not author.owner and not author.marks:
+            text.append(author.name)
+        else:
+            if text:
+                out.append(nodes.Text("".join(text)))
+                text = []
+            out.extend(_author_node(author))
+    if text:
+        out.append(nodes.Text("".join(text)))
     return out
 
 
@@ -423,9 +434,7 @@ def entry_html_nodes(publication: Publication, context: EntryContext) -> bf.entr
     reveal = bf.details(classes=["bibfolio-bibtex"])
     reveal += bf.summary("", "BibTeX", classes=["bibfolio-toggle"])
     reveal += nodes.container(
-        "",
-        nodes.literal_block(bibtex, bibtex, language="bibtex", classes=["no-search"]),
-        classes=["bibfolio-reveal"],
+        "", bf.bibtex_code(bibtex, bibtex, classes=["no-search"]), classes=["bibfolio-reveal"]
     )
     actions += reveal
     item += actions

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .names import split_name_list, strip_marks
+from .names import MARK_SYMBOLS, split_name_list, strip_marks
 from .publication import REQUIRED_FIELDS, TYPE_ALIASES
 
 if TYPE_CHECKING:
@@ -56,6 +56,8 @@ def clean_entry_type(entry: BibEntry) -> str:
 
 def clean_names(value: str) -> str:
     """An author list with al-folio's mark symbols removed from every name."""
+    if not any(symbol in value for symbol in MARK_SYMBOLS):
+        return value
     return " and ".join(strip_marks(name)[0] for name in split_name_list(value) if name)
 
 

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import difflib
 import re
+import unicodedata
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .diagnostics import Diagnostic
 from .latex import plain
-from .names import closest_names, fold
+from .names import closest_names
 from .publication import build_publications
 
 if TYPE_CHECKING:
@@ -112,19 +113,25 @@ def similar_titles(publications: Sequence[Publication], cutoff: float = 0.93) ->
     titles whose numbers differ ("Part 1" / "Part 2") are never reported.
     """
     found = []
-    blocks: dict[str, list[tuple[str, Publication]]] = {}
+    blocks: dict[str, list[tuple[str, frozenset[str], list[str], Publication]]] = {}
     for publication in publications:
-        title = " ".join(fold(word) for word in _WORDS.split(plain(publication.title)) if word)
+        title = _title_key(plain(publication.title))
         if not title:
             continue
         # Compare only titles sharing their opening or closing words: a typo rarely
         # touches both ends, and this keeps the check linear on large files.
         block_keys = (title[:24], title[-24:])
+        words = frozenset(title.split())
+        digits = _digits(title)
         first = None
         for block_key in block_keys:
-            for other_title, other in blocks.get(block_key, ()):
+            for other_title, other_words, other_digits, other in blocks.get(block_key, ()):
                 if other_title == title or (
-                    _digits(other_title) == _digits(title) and _similar(other_title, title, cutoff)
+                    other_digits == digits
+                    # Near-equal titles share nearly all their words: a cheap filter
+                    # before the character-level comparison.
+                    and len(words & other_words) >= cutoff * max(len(words), len(other_words)) - 1
+                    and _similar(other_title, title, cutoff)
                 ):
                     first = other
                     break
@@ -142,8 +149,15 @@ def similar_titles(publications: Sequence[Publication], cutoff: float = 0.93) ->
             )
             continue
         for block_key in block_keys:
-            blocks.setdefault(block_key, []).append((title, publication))
+            blocks.setdefault(block_key, []).append((title, words, digits, publication))
     return found
+
+
+def _title_key(text: str) -> str:
+    """A title folded for comparison: no accents, case or punctuation; single spaces."""
+    decomposed = unicodedata.normalize("NFKD", text)
+    stripped = "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
+    return " ".join(word for word in _WORDS.split(stripped) if word)
 
 
 def _similar(a: str, b: str, cutoff: float) -> bool:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass
+from functools import lru_cache
 
 from .latex import latex_to_plain
 
@@ -159,6 +160,7 @@ def strip_marks(text: str) -> tuple[str, str]:
     return " ".join("".join(out).split()).replace(" ,", ","), "".join(marks)
 
 
+@lru_cache(maxsize=65536)
 def parse_name(text: str) -> PersonName:
     """Parse one BibTeX name in any of its three forms; raise :class:`NameError_` on 3+ commas."""
     clean, marks = strip_marks(text)
@@ -194,6 +196,7 @@ def parse_name(text: str) -> PersonName:
     return PersonName(first, tuple(head[:von_end]), tuple(head[von_end:]), jr, marks)
 
 
+@lru_cache(maxsize=65536)
 def fold(text: str) -> str:
     """Fold for comparison: decode LaTeX, drop accents, case, spaces, dots and hyphens."""
     plain = latex_to_plain(text) if ("\\" in text or "{" in text) else text

@@ -30,22 +30,31 @@ def docs(session: nox.Session) -> None:
     session.log(f"Open {output / 'index.html'}")
 
 
+def live_preview_args(source: str, port: int = 0) -> list[str]:
+    """sphinx-autobuild's arguments for *source* (tests/test_live_preview.py runs them).
+
+    It watches the source folder, the portfolio's refs.bib (in the folder, or one level up
+    as for docs/) and the extension, and ignores its output and the generated paper stubs.
+    """
+    here = Path(source).resolve()
+    bibs = [str(path) for path in (here / "refs.bib", here.parent / "refs.bib") if path.exists()]
+    watch = [arg for path in [*bibs, str(ROOT / "_ext" / "bibfolio")] for arg in ("--watch", path)]
+    return [
+        *watch,
+        "--re-ignore", r"(_build|\.bibfolio$|/\.gitignore$|__pycache__)",
+        "--host", "127.0.0.1",
+        "--port", str(port),
+        "-n", "-b", "html",
+        source,
+        str(Path(source, "_build", "html")),
+    ]  # fmt: skip
+
+
 @nox.session(name="docs-live")
 def docs_live(session: nox.Session) -> None:
     """Preview a portfolio with live reload on edits to pages, its .bib or the extension."""
     session.install("-e", ".[live]")
-    source = _source(session)
-    bibs = [str(path) for path in (Path(source) / "refs.bib", ROOT / "refs.bib") if path.exists()]
-    watch = [arg for path in [*bibs, "_ext/bibfolio"] for arg in ("--watch", path)]
-    session.run(
-        "sphinx-autobuild",
-        *watch,
-        "--re-ignore", r"(_build|\.bibfolio$|/\.gitignore$)",
-        "--port", "0",
-        "-n", "-b", "html",
-        source,
-        str(Path(source, "_build", "html")),
-    )  # fmt: skip
+    session.run("sphinx-autobuild", *live_preview_args(_source(session)))
 
 
 @nox.session
@@ -61,3 +70,10 @@ def lint(session: nox.Session) -> None:
     session.install("ruff>=0.6")
     session.run("ruff", "check", ".")
     session.run("ruff", "format", "--check", ".")
+
+
+@nox.session
+def bench(session: nox.Session) -> None:
+    """Benchmark bibfolio against stock sphinxcontrib-bibtex (prints a table)."""
+    session.install("-e", ".[docs]")
+    session.run("python", "-m", "tests.bench.run", *session.posargs)

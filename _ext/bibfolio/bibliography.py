@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from sphinx.domains import Domain
 
 from . import citebridge
-from ._version import __version__
+from ._version import __version__, code_signature
 from .model.bibtex import read_bib_files
 from .model.lint import check_publications
 from .model.names import NamePattern
@@ -209,7 +209,7 @@ def load(app: Sphinx) -> None:
         for path in paths
     )
     signature = (
-        __version__,
+        (__version__, code_signature()),
         app.config.bibtex_encoding,
         files,
         repr(settings.owner),
@@ -222,7 +222,11 @@ def load(app: Sphinx) -> None:
     else:
         state, library = _read(paths, app.config.bibtex_encoding, settings)
         state.signature = signature
-        if previous is None or previous.signature[3:] != signature[3:]:
+        # Only the files changed: compare entries.  Otherwise (bibfolio, its settings or
+        # the encoding changed) every entry counts as changed.
+        if previous is None or previous.signature[:2] + previous.signature[3:] != (
+            signature[:2] + signature[3:]
+        ):
             changed = None
         else:
             changed = frozenset(

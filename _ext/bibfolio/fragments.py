@@ -21,7 +21,7 @@ import pygments
 import sphinx
 from docutils.utils import new_document
 
-from ._version import __version__
+from ._version import __version__, code_signature
 
 if TYPE_CHECKING:
     from docutils import nodes
@@ -37,6 +37,7 @@ def _signature(builder: Builder) -> tuple[Any, ...]:
     # Every bibfolio_* value: the owner, annotations and separators shape an entry's HTML.
     settings = repr([(name, getattr(builder.config, name)) for name in sorted(OPTIONS)])
     return (
+        code_signature(),
         settings,
         __version__,
         sphinx.__version__,

@@ -105,13 +105,16 @@ def outdated_papers(
     leaves the same files as a fresh one.
     """
     library = get_library(env)
-    papers = get_domain(env).papers
+    domain = get_domain(env)
+    papers = domain.papers
     output_file = getattr(app.builder, "get_outfilename", None)
     if output_file is not None:
         for docname in removed & set(papers):
             Path(output_file(docname)).unlink(missing_ok=True)
     if library.changed is None:
-        return list(papers)
+        # Everything changed (first build, new settings, or bibfolio itself was edited):
+        # lists are re-read too, since their placeholders may be stale.
+        return [*papers, *domain.listings]
     return [docname for docname, key in papers.items() if key in library.changed]
 
 

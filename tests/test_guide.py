@@ -1,0 +1,106 @@
+"""The guide and the README stay true: every value, option, field and warning is
+documented, and the commands they show run."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+
+import pytest
+
+from bibfolio.config import OPTIONS
+from bibfolio.directives import PublicationsDirective
+from bibfolio.model.cleanbib import PRESENTATION_FIELDS
+from bibfolio.model.diagnostics import SUBTYPES
+from bibfolio.model.links import LINK_FIELDS
+
+from .helpers import REPO, build_project
+
+GUIDE = (REPO / "GUIDE.md").read_text(encoding="utf-8")
+README = (REPO / "README.md").read_text(encoding="utf-8")
+
+
+def table_rows(text: str, heading: str) -> list[str]:
+    """The rows of the first table after *heading*."""
+    section = text[text.index(heading) :]
+    rows, started = [], False
+    for line in section.splitlines()[1:]:
+        if line.startswith("|"):
+            started = True
+            rows.append(line)
+        elif started:
+            break
+    return rows[2:]
+
+
+def first_cells(rows: list[str]) -> list[str]:
+    return [row.split("|")[1].strip().strip("`") for row in rows]
+
+
+def test_every_configuration_value_is_documented_with_its_default():
+    rows = table_rows(GUIDE, "### Configuration values")
+    assert first_cells(rows) == list(OPTIONS)
+    for row, (name, option) in zip(rows, OPTIONS.items(), strict=True):
+        default = row.split("|")[3].strip()
+        if isinstance(option.default, (bool, int, str)) or option.default in ([], {}):
+            assert default == f"`{option.default!r}`".replace("'", '"'), name
+
+
+def test_every_directive_option_is_documented():
+    documented = first_cells(table_rows(GUIDE, "### The `{publications}` directive"))
+    assert [cell.strip(":") for cell in documented] == list(PublicationsDirective.option_spec)
+
+
+def test_every_warning_subtype_is_documented():
+    assert first_cells(table_rows(GUIDE, "### Warnings")) == list(SUBTYPES)
+
+
+def test_every_field_is_documented():
+    fields_section = GUIDE[GUIDE.index("### .bib fields") : GUIDE.index("### Author annotations")]
+    for name in {*PRESENTATION_FIELDS, *(field for field, _, _ in LINK_FIELDS)}:
+        assert f"`{name}`" in fields_section, name
+
+
+def test_the_checker_command_runs_clean_on_refs_bib():
+    (command,) = re.findall(r"^python3 -m bibfolio check .*$", GUIDE, flags=re.MULTILINE)
+    assert command in README
+    argv = command.replace("python3", sys.executable, 1)
+    result = subprocess.run(argv, shell=True, cwd=REPO, capture_output=True, text=True, check=False)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert result.stdout == ""
+
+
+def test_the_existing_project_snippet_builds(tmp_path):
+    section = GUIDE[GUIDE.index("## Add bibfolio to an existing Sphinx project") :]
+    snippet = re.search(r"```python\n(.*?)```", section, flags=re.DOTALL).group(1)
+    (tmp_path / "conf.py").write_text(snippet)
+    (tmp_path / "refs.bib").write_text(
+        "@misc{one, author = {Lovelace, Ada}, title = {One}, year = 1843}\n"
+    )
+    (tmp_path / "index.md").write_text("# Home\n\n```{publications}\n```\n")
+    built = build_project(tmp_path, tmp_path / "_build")
+    assert built.warnings == ""
+    assert built.page("index").select_one("strong.bibfolio-owner").get_text() == "Ada Lovelace"
+
+
+def test_nox_sessions_named_in_the_docs_exist():
+    noxfile = (REPO / "noxfile.py").read_text()
+    sessions = set(re.findall(r"@nox\.session(?:\(name=\"([\w-]+)\"\))?\ndef (\w+)", noxfile))
+    names = {explicit or function for explicit, function in sessions}
+    mentioned = set(re.findall(r"nox -s ([\w-]+)", GUIDE + README))
+    assert mentioned <= names, mentioned - names
+
+
+def test_readme_test_command_is_what_ci_runs():
+    commands = re.findall(
+        r"^(python3 -m pip install nox && python3 -m nox -s \w+)", README, flags=re.MULTILINE
+    )
+    assert len(commands) == 2
+    assert commands[1] in (REPO / ".ci" / "run").read_text()
+
+
+@pytest.mark.parametrize("hook", ["bibfolio-check"])
+def test_pre_commit_hook_id_matches_the_guide(hook):
+    assert f"id: {hook}" in (REPO / ".pre-commit-hooks.yaml").read_text()
+    assert f"id: {hook}" in GUIDE

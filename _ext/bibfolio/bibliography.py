@@ -64,7 +64,9 @@ class BibfolioDomain(Domain):
 
     name = "bibfolio"
     label = "Publications"
-    data_version = 1
+    #: Bump whenever the shape of ``data`` (or of what it holds) changes: Sphinx then
+    #: starts from a fresh environment instead of loading an incompatible one.
+    data_version = 2
     initial_data: dict[str, Any] = {  # noqa: RUF012 - Sphinx's API shape
         "state": None,
         "listings": {},  # docname -> [Listing]

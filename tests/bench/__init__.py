@@ -1,0 +1,1 @@
+"""Benchmark of bibfolio against stock sphinxcontrib-bibtex (``python -m tests.bench.run``)."""

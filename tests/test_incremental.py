@@ -116,3 +116,29 @@ def test_real_portfolio_author_edit(tmp_path):
     built = compare(source, tmp_path, apply)
     assert "Yuu Gan" in built.page("publications/liang2023ditto").get_text()
     assert "Gan" in built.page("honors").get_text()
+
+
+@pytest.mark.parametrize("sidecar", ["kept", "deleted"])
+def test_citing_page_edit_uses_stored_entries(tmp_path, rootdir, sidecar):
+    """Editing only a citing page formats its citations from the stored entries.
+
+    The environment holds no parsed entries; they come from the sidecar file, or from
+    the bib file again when that file is gone.
+    """
+    source = tmp_path / "root" / "site"
+    shutil.copytree(rootdir / "test-cite-links", source)
+    store = tmp_path / "incremental" / "doctrees" / "bibfolio-entries.pickle"
+
+    def apply(site):
+        assert store.exists()
+        assert b"BibEntry" not in (store.parent / "environment.pickle").read_bytes()
+        if sidecar == "deleted":
+            store.unlink()
+        honors = site / "honors.md"
+        honors.write_text(honors.read_text() + "\nEdited.\n")
+        touch_later(honors)
+
+    built = compare(source, tmp_path, apply)
+    assert "Edited." in built.page("honors").get_text()
+    assert "Babbage" in str(built.page("honors"))  # the cite tooltip names the authors
+    assert store.exists()

@@ -54,7 +54,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.connect("build-finished", assets.finish)
     return {
         "version": __version__,
-        "env_version": 2,  # bump with BibfolioDomain.data_version
+        "env_version": 3,  # bump with BibfolioDomain.data_version
         "parallel_read_safe": True,
         "parallel_write_safe": True,
     }

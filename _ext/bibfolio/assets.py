@@ -7,8 +7,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .bibliography import get_domain, get_library
-from .model.latex import url_from_latex
-from .model.links import LINK_FIELDS, classify_url
 from .papers import paper_slugs
 from .transforms import local_file_target
 from .warnings_ import logger
@@ -17,10 +15,8 @@ if TYPE_CHECKING:
     from sphinx.application import Sphinx
     from sphinx.environment import BuildEnvironment
 
-    from .bibliography import Library
 
 STATIC = Path(__file__).parent / "static"
-_LINK_FIELD_NAMES = {name for name, _, kind in LINK_FIELDS if kind == "url"}
 
 
 def add_assets(app: Sphinx) -> None:
@@ -41,7 +37,7 @@ def _copy_if_newer(source: Path, target: Path) -> None:
 def linked_files(env: BuildEnvironment) -> dict[str, Path]:
     """Local files linked from entries: site path (next to the paper page) → source."""
     library = get_library(env)
-    if not _has_local_links(library):
+    if not library.state.local_links:
         return {}
     slugs = paper_slugs(library.keys)
     found = {}
@@ -95,13 +91,3 @@ def finish(app: Sphinx, exception: Exception | None) -> None:
             cache.reused,
         )
         cache.save()
-
-
-def _has_local_links(library: Library) -> bool:
-    """Whether any entry links a local file (checked without building publications)."""
-    return any(
-        classify_url(url_from_latex(found.value))[0] == "local"
-        for entry in library.state.entries
-        for name, found in entry.fields.items()
-        if name in _LINK_FIELD_NAMES
-    )

@@ -5,10 +5,16 @@ the environment holds.  Only when they differ are the files read again; the keys
 content changed drive the incremental rebuild (paper pages to re-read, citing pages to
 re-write).  Publications themselves are built lazily, so a no-change rebuild never
 decodes an entry.
+
+The parsed entries are the bulk of that state.  They live beside the environment in
+``<doctreedir>/bibfolio-entries.pickle``, not in it, so that a no-change rebuild does not
+unpickle them: they are loaded (or, if that file is gone, the bib files re-read) only
+when a page is actually rendered again.
 """
 
 from __future__ import annotations
 
+import pickle
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
@@ -19,6 +25,8 @@ from sphinx.domains import Domain
 from . import citebridge
 from ._version import __version__, code_signature
 from .model.bibtex import read_bib_files
+from .model.latex import url_from_latex
+from .model.links import LINK_FIELDS, classify_url
 from .model.lint import check_publications
 from .model.names import NamePattern
 from .model.publication import Annotation, Settings, build_publications
@@ -35,16 +43,21 @@ if TYPE_CHECKING:
     from .model.diagnostics import Diagnostic
     from .model.publication import Publication
 
+#: Where the parsed entries are kept between builds, in the doctree directory.
+ENTRIES_FILE = "bibfolio-entries.pickle"
+_LINK_FIELD_NAMES = frozenset(name for name, _, kind in LINK_FIELDS if kind == "url")
+
 
 @dataclass
 class BibState:
     """What the environment remembers about the bibliography between builds."""
 
     signature: tuple[Any, ...]
-    entries: list[BibEntry]  #: All entries of all files, in file order.
+    keys: list[str]  #: All keys of all files, in file order.
     diagnostics: list[Diagnostic]
     hashes: dict[str, str]  #: Key → content hash.
     owner_keys: frozenset[str]  #: Entries in which the owner was matched.
+    local_links: bool = False  #: Whether any entry links a local file.
 
 
 @dataclass(frozen=True)
@@ -66,7 +79,7 @@ class BibfolioDomain(Domain):
     label = "Publications"
     #: Bump whenever the shape of ``data`` (or of what it holds) changes: Sphinx then
     #: starts from a fresh environment instead of loading an incompatible one.
-    data_version = 2
+    data_version = 3
     initial_data: dict[str, Any] = {  # noqa: RUF012 - Sphinx's API shape
         "state": None,
         "listings": {},  # docname -> [Listing]
@@ -119,7 +132,7 @@ def get_library(env: BuildEnvironment) -> Library:
     """The publications of the current build (none without ``bibtex_bibfiles``)."""
     library = get_domain(env).library
     if library is None:
-        library = Library(BibState((), [], [], {}, frozenset()), Settings(), None)
+        library = Library(BibState((), [], [], {}, frozenset()), Settings(), None, entries=[])
     return library
 
 
@@ -133,22 +146,48 @@ class Library:
         changed: frozenset[str] | None,
         publications: dict[str, Publication] | None = None,
         paths: list[Path] | None = None,
+        *,
+        entries: list[BibEntry] | None = None,
+        store: Path | None = None,
+        encoding: str = "utf-8-sig",
     ) -> None:
         self.state = state
         self.settings = settings
         #: The bib files, resolved (dependencies of every page that lists entries).
         self.paths = paths or []
+        #: The sidecar file holding the parsed entries, and the files' encoding: how
+        #: :attr:`entries` gets them back when the environment was loaded from disk.
+        self.store = store
+        self.encoding = encoding
         #: Values derived from the whole library once per build (paper slugs, ...).
         self.memo: dict[str, Any] = {}
         #: Keys added, removed or edited since the previous build (None: everything).
         self.changed = changed
         if publications is not None:
             self.__dict__["publications"] = publications
+        if entries is not None:
+            self.__dict__["entries"] = entries
+
+    @cached_property
+    def entries(self) -> list[BibEntry]:
+        """All entries of all files, in file order: from the sidecar file, else re-read."""
+        if self.store is not None:
+            try:
+                with self.store.open("rb") as stream:
+                    signature, entries = pickle.load(stream)
+            except (OSError, EOFError, pickle.UnpicklingError, ValueError, TypeError):
+                pass
+            else:
+                if signature == self.state.signature:
+                    return entries
+        entries = read_bib_files(_sources(self.paths), self.encoding)[0]
+        _save_entries(self.store, self.state.signature, entries)
+        return entries
 
     @cached_property
     def publications(self) -> dict[str, Publication]:
         """All publications by key, in file order."""
-        return build_publications(self.state.entries, self.settings)[0]
+        return build_publications(self.entries, self.settings)[0]
 
     def get(self, key: str) -> Publication | None:
         """The publication with *key*, or None."""
@@ -157,7 +196,7 @@ class Library:
     @property
     def keys(self) -> list[str]:
         """All keys, in file order."""
-        return [entry.key for entry in self.state.entries]
+        return self.state.keys
 
 
 def settings_from_config(app: Sphinx) -> Settings:
@@ -176,26 +215,58 @@ def bib_paths(app: Sphinx) -> list[Path]:
     return [(Path(app.confdir) / name).resolve() for name in app.config.bibtex_bibfiles or ()]
 
 
-def _read(paths: list[Path], encoding: str, settings: Settings) -> tuple[BibState, Library]:
-    sources = []
+def _sources(paths: list[Path]) -> list[tuple[str, bytes | None]]:
+    sources: list[tuple[str, bytes | None]] = []
     for path in paths:
         try:
             sources.append((str(path), path.read_bytes()))
         except OSError:
             sources.append((str(path), None))
+    return sources
+
+
+def _save_entries(store: Path | None, signature: tuple[Any, ...], entries: list[BibEntry]) -> None:
+    if store is None:
+        return
+    try:
+        store.parent.mkdir(parents=True, exist_ok=True)
+        partial = store.with_name(f"{store.name}.{id(entries)}.tmp")
+        with partial.open("wb") as stream:
+            pickle.dump((signature, entries), stream, pickle.HIGHEST_PROTOCOL)
+        partial.replace(store)
+    except OSError:
+        pass  # the entries are read from the bib files again when needed
+
+
+def _links_local_file(entry: BibEntry) -> bool:
+    return any(
+        classify_url(url_from_latex(found.value))[0] == "local"
+        for name, found in entry.fields.items()
+        if name in _LINK_FIELD_NAMES
+    )
+
+
+def _read(
+    paths: list[Path], encoding: str, settings: Settings, signature: tuple[Any, ...]
+) -> tuple[BibState, Library]:
+    sources = _sources(paths)
     entries, diagnostics = read_bib_files(sources, encoding)
     order = {path: index for index, (path, _) in enumerate(sources)}
     publications, problems = check_publications(entries, settings)
     state = BibState(
-        signature=(),
-        entries=entries,
+        signature=signature,
+        keys=[entry.key for entry in entries],
         diagnostics=sorted(
             diagnostics + problems, key=lambda d: (order.get(d.path, len(order)), d.line)
         ),
         hashes={key: p.content_hash for key, p in publications.items()},
         owner_keys=frozenset(key for key, p in publications.items() if p.owner_matched),
+        local_links=any(_links_local_file(entry) for entry in entries),
     )
-    return state, Library(state, settings, None, publications)
+    library = Library(
+        state, settings, None, publications, paths, entries=entries, encoding=encoding
+    )
+    return state, library
 
 
 def load(app: Sphinx) -> None:
@@ -219,11 +290,16 @@ def load(app: Sphinx) -> None:
     )
     previous: BibState | None = domain.data["state"]
     domain.app = app
+    store = Path(app.doctreedir) / ENTRIES_FILE
+    encoding = app.config.bibtex_encoding
     if previous is not None and previous.signature == signature:
-        domain.library = Library(previous, settings, frozenset(), paths=paths)
+        library = Library(
+            previous, settings, frozenset(), paths=paths, store=store, encoding=encoding
+        )
     else:
-        state, library = _read(paths, app.config.bibtex_encoding, settings)
-        state.signature = signature
+        state, library = _read(paths, encoding, settings, signature)
+        library.store = store
+        _save_entries(store, signature, library.entries)
         # Only the files changed: compare entries.  Otherwise (bibfolio, its settings or
         # the encoding changed) every entry counts as changed.
         if previous is None or previous.signature[:2] + previous.signature[3:] != (
@@ -237,12 +313,10 @@ def load(app: Sphinx) -> None:
                 if previous.hashes.get(key) != state.hashes.get(key)
             )
         library.changed = changed
-        library.paths = paths
         domain.data["state"] = state
-        domain.library = library
-        by_path: dict[str, list[BibEntry]] = {}
-        for entry in state.entries:
-            by_path.setdefault(entry.path, []).append(entry)
+        by_path: dict[str, list[tuple[int, BibEntry]]] = {}
+        for index, entry in enumerate(library.entries):
+            by_path.setdefault(entry.path, []).append((index, entry))
         citebridge.install_bibdata(
             env,
             [
@@ -251,6 +325,8 @@ def load(app: Sphinx) -> None:
             ],
             app.config.bibtex_encoding,
         )
+    domain.library = library
+    citebridge.resolve_entries_with(lambda: library.entries)
     for diagnostic in domain.data["state"].diagnostics:
         report(diagnostic)
 

@@ -7,7 +7,8 @@ sphinxcontrib-bibtex has no public hook for two things bibfolio needs:
   the result over as the cite domain's ``bibdata`` with the files' current mtimes, so
   ``process_bibdata`` finds it up to date and never parses.  Entries are built lazily:
   unpickling thousands of pybtex ``Person`` objects on every build costs more than a
-  no-change rebuild is allowed to take.
+  no-change rebuild is allowed to take.  In the pickled environment each entry is only
+  its key, type and position; the fields come from bibfolio's entries when first used.
 * **Citation targets.**  ``{cite:p}`key``` must land on the entry in the publication
   list.  For every list that is a key's citation target, a ``BibliographyValue`` naming
   only the cited keys is registered, with bibfolio's anchor as the citation id.
@@ -30,7 +31,7 @@ from sphinxcontrib.bibtex.directives import BibliographyKey, BibliographyValue
 from .model.publication import REQUIRED_FIELDS, TYPE_ALIASES
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable, Mapping, Sequence
+    from collections.abc import Callable, Iterable, Mapping, Sequence
     from pathlib import Path
 
     from sphinx.environment import BuildEnvironment
@@ -43,7 +44,16 @@ _OWN_ID = "bibfolio-"
 _PYBTEX_TYPE = {"thesis": "phdthesis", "report": "techreport"}
 _PERSON_ROLES = ("author", "editor")
 
-__all__ = ["file_mtime", "install_bibdata", "register_cite_targets"]
+__all__ = ["file_mtime", "install_bibdata", "register_cite_targets", "resolve_entries_with"]
+
+#: Gives this build's bibfolio entries, in file order (set by ``resolve_entries_with``).
+_entries: Callable[[], Sequence[BibEntry]] | None = None
+
+
+def resolve_entries_with(entries: Callable[[], Sequence[BibEntry]]) -> None:
+    """Say where pickled :class:`LazyEntry` objects find their fields in this build."""
+    global _entries  # noqa: PLW0603 - one bibliography per process, set at builder-inited
+    _entries = entries
 
 
 def file_mtime(path: Path) -> float:
@@ -54,19 +64,30 @@ def file_mtime(path: Path) -> float:
 class LazyEntry(Entry):
     """A pybtex ``Entry`` whose fields and people are built on first use.
 
-    It pickles as the bibfolio entry it came from, which the environment stores anyway.
+    It pickles as its key, type and position among bibfolio's entries, which are stored
+    outside the environment; the position finds the entry again on first use.
     """
 
-    def __init__(self, source: BibEntry, type_: str) -> None:
-        self._source = source
+    def __init__(self, key: str, type_: str, index: int, source: BibEntry | None = None) -> None:
+        self.__source = source
+        self._index = index
         self._fields: OrderedCaseInsensitiveDict | None = None
         self._persons: OrderedCaseInsensitiveDict | None = None
-        self.key = source.key
+        self.key = key
         self.type = type_
         self.original_type = type_
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (LazyEntry, (self._source, self.type))
+        return (LazyEntry, (self.key, self.type, self._index))
+
+    @property
+    def _source(self) -> BibEntry:
+        if self.__source is None:
+            if _entries is None:
+                msg = f"bibfolio: entry {self.key!r} used before the bibliography was loaded"
+                raise RuntimeError(msg)
+            self.__source = _entries()[self._index]
+        return self.__source
 
     @property  # type: ignore[override]
     def fields(self) -> OrderedCaseInsensitiveDict:
@@ -133,7 +154,7 @@ def _pybtex_type(entry: BibEntry) -> str:
 
 def install_bibdata(
     env: BuildEnvironment,
-    files: Sequence[tuple[Path, float, Sequence[BibEntry]]],
+    files: Sequence[tuple[Path, float, Sequence[tuple[int, BibEntry]]]],
     encoding: str,
 ) -> None:
     """Give the cite domain bibfolio's reading of the files, marked up to date."""
@@ -142,8 +163,8 @@ def install_bibdata(
     bibfiles: dict[Path, BibFile] = {}
     for path, mtime, file_entries in files:
         keys: dict[str, None] = {}
-        for entry in file_entries:
-            entries[entry.key] = LazyEntry(entry, _pybtex_type(entry))
+        for index, entry in file_entries:
+            entries[entry.key] = LazyEntry(entry.key, _pybtex_type(entry), index, entry)
             keys[entry.key] = None
         bibfiles[path] = BibFile(mtime=mtime, keys=keys)
     data.entries = entries

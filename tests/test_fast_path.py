@@ -72,3 +72,75 @@ def test_parallel_output_equals_serial(tmp_path, name):
     assert sorted(serial_files) == sorted(parallel_files), compared.report()
     different = [name for name in serial_files if serial_files[name] != parallel_files[name]]
     assert different == []
+
+
+def _sample_tree():
+    from docutils import nodes
+
+    link = nodes.reference("", "PDF & <more>", refuri="https://example.org/a?b=1&c=2")
+    link["classes"] = ["bibfolio-link"]
+    tree = nodes.container(classes=["bibfolio-entry"])
+    line = nodes.paragraph()
+    line += nodes.inline("", 'Zoë <O\'Neil> @ "home"', classes=["bibfolio-authors"])
+    line += nodes.strong("", "Owner", classes=["bibfolio-owner"])
+    line += nodes.emphasis("", "Venue")
+    line += link
+    line += nodes.reference("", "page", refuri="../p.html", internal=True, reftitle="Title")
+    line += nodes.reference("", "someone@example.org", refuri="mailto:someone@example.org")
+    line += nodes.inline("", "small", classes=["small"])  # an HTML5 inline tag: stock path
+    line += nodes.literal("", "", nodes.inline("", "code", classes=["k"]))
+    tree += line
+    tree += nodes.container("", nodes.paragraph("", "inserted"), classes=["ins"])
+    return tree
+
+
+def test_direct_writer_writes_what_the_translator_writes(tmp_path):
+    from types import MethodType
+
+    from docutils.utils import new_document
+    from sphinx.testing.util import SphinxTestApp
+
+    from bibfolio.fragments import DirectWriter
+
+    (tmp_path / "src").mkdir()
+    (tmp_path / "src" / "conf.py").write_text("cloak_email_addresses = True\n")
+    (tmp_path / "src" / "index.rst").write_text("Home\n====\n")
+    app = SphinxTestApp("html", srcdir=tmp_path / "src", builddir=tmp_path / "out")
+    try:
+        app.build()  # sets up the writer settings translators are made with
+
+        def translator():
+            document = new_document("<test>", app.builder.docsettings)
+            document.settings.env = app.env
+            made = app.builder.create_translator(document, app.builder)
+            made.body = []
+            return made
+
+        plain = translator()
+        tree = _sample_tree()
+        tree.document = plain.document
+        tree.walkabout(plain)
+        direct = DirectWriter(translator())
+        tree = _sample_tree()
+        tree.document = direct.translator.document
+        direct.write(tree)
+        assert "".join(direct.translator.body) == "".join(plain.body)
+        assert "&#64;" in "".join(plain.body)
+        assert len(direct._methods) == 6  # all stock visitors here
+
+        # A translator whose strong visitor was replaced: strong goes the stock way.
+        changed = translator()
+        changed.visit_strong = MethodType(lambda self, node: self.body.append("<b>"), changed)
+        assert nodes_handled(DirectWriter(changed)) == {
+            "Text",
+            "inline",
+            "container",
+            "emphasis",
+            "reference",
+        }
+    finally:
+        app.cleanup()
+
+
+def nodes_handled(writer) -> set[str]:
+    return {kind.__name__ for kind in writer._methods}

@@ -118,22 +118,17 @@ def test_real_portfolio_author_edit(tmp_path):
     assert "Gan" in built.page("honors").get_text()
 
 
-@pytest.mark.parametrize("sidecar", ["kept", "deleted"])
-def test_citing_page_edit_uses_stored_entries(tmp_path, rootdir, sidecar):
-    """Editing only a citing page formats its citations from the stored entries.
+def test_citing_page_edit_reads_entries_again(tmp_path, rootdir):
+    """Editing only a citing page formats its citations from the unchanged bib file.
 
-    The environment holds no parsed entries; they come from the sidecar file, or from
-    the bib file again when that file is gone.
+    The environment keeps no parsed entries, so this build reads them again on first use.
     """
     source = tmp_path / "root" / "site"
     shutil.copytree(rootdir / "test-cite-links", source)
-    store = tmp_path / "incremental" / "doctrees" / "bibfolio-entries.pickle"
+    environment = tmp_path / "incremental" / "doctrees" / "environment.pickle"
 
     def apply(site):
-        assert store.exists()
-        assert b"BibEntry" not in (store.parent / "environment.pickle").read_bytes()
-        if sidecar == "deleted":
-            store.unlink()
+        assert b"BibEntry" not in environment.read_bytes()
         honors = site / "honors.md"
         honors.write_text(honors.read_text() + "\nEdited.\n")
         touch_later(honors)
@@ -141,4 +136,3 @@ def test_citing_page_edit_uses_stored_entries(tmp_path, rootdir, sidecar):
     built = compare(source, tmp_path, apply)
     assert "Edited." in built.page("honors").get_text()
     assert "Babbage" in str(built.page("honors"))  # the cite tooltip names the authors
-    assert store.exists()

@@ -6,15 +6,14 @@ content changed drive the incremental rebuild (paper pages to re-read, citing pa
 re-write).  Publications themselves are built lazily, so a no-change rebuild never
 decodes an entry.
 
-The parsed entries are the bulk of that state.  They live beside the environment in
-``<doctreedir>/bibfolio-entries.pickle``, not in it, so that a no-change rebuild does not
-unpickle them: they are loaded (or, if that file is gone, the bib files re-read) only
-when a page is actually rendered again.
+The parsed entries themselves are not kept: unpickling them on every build would cost a
+no-change rebuild more than the rest of bibfolio's work.  When a later build does render
+a page again with the files unchanged, they are read again from the files (which the
+signature says are unchanged), on first use.
 """
 
 from __future__ import annotations
 
-import pickle
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
@@ -43,8 +42,6 @@ if TYPE_CHECKING:
     from .model.diagnostics import Diagnostic
     from .model.publication import Publication
 
-#: Where the parsed entries are kept between builds, in the doctree directory.
-ENTRIES_FILE = "bibfolio-entries.pickle"
 _LINK_FIELD_NAMES = frozenset(name for name, _, kind in LINK_FIELDS if kind == "url")
 
 
@@ -148,16 +145,13 @@ class Library:
         paths: list[Path] | None = None,
         *,
         entries: list[BibEntry] | None = None,
-        store: Path | None = None,
         encoding: str = "utf-8-sig",
     ) -> None:
         self.state = state
         self.settings = settings
         #: The bib files, resolved (dependencies of every page that lists entries).
         self.paths = paths or []
-        #: The sidecar file holding the parsed entries, and the files' encoding: how
-        #: :attr:`entries` gets them back when the environment was loaded from disk.
-        self.store = store
+        #: The files' encoding, for reading the entries again (see :attr:`entries`).
         self.encoding = encoding
         #: Values derived from the whole library once per build (paper slugs, ...).
         self.memo: dict[str, Any] = {}
@@ -170,19 +164,8 @@ class Library:
 
     @cached_property
     def entries(self) -> list[BibEntry]:
-        """All entries of all files, in file order: from the sidecar file, else re-read."""
-        if self.store is not None:
-            try:
-                with self.store.open("rb") as stream:
-                    signature, entries = pickle.load(stream)
-            except (OSError, EOFError, pickle.UnpicklingError, ValueError, TypeError):
-                pass
-            else:
-                if signature == self.state.signature:
-                    return entries
-        entries = read_bib_files(_sources(self.paths), self.encoding)[0]
-        _save_entries(self.store, self.state.signature, entries)
-        return entries
+        """All entries of all files, in file order (read again if this build did not)."""
+        return read_bib_files(_sources(self.paths), self.encoding)[0]
 
     @cached_property
     def publications(self) -> dict[str, Publication]:
@@ -223,19 +206,6 @@ def _sources(paths: list[Path]) -> list[tuple[str, bytes | None]]:
         except OSError:
             sources.append((str(path), None))
     return sources
-
-
-def _save_entries(store: Path | None, signature: tuple[Any, ...], entries: list[BibEntry]) -> None:
-    if store is None:
-        return
-    try:
-        store.parent.mkdir(parents=True, exist_ok=True)
-        partial = store.with_name(f"{store.name}.{id(entries)}.tmp")
-        with partial.open("wb") as stream:
-            pickle.dump((signature, entries), stream, pickle.HIGHEST_PROTOCOL)
-        partial.replace(store)
-    except OSError:
-        pass  # the entries are read from the bib files again when needed
 
 
 def _links_local_file(entry: BibEntry) -> bool:
@@ -290,16 +260,11 @@ def load(app: Sphinx) -> None:
     )
     previous: BibState | None = domain.data["state"]
     domain.app = app
-    store = Path(app.doctreedir) / ENTRIES_FILE
     encoding = app.config.bibtex_encoding
     if previous is not None and previous.signature == signature:
-        library = Library(
-            previous, settings, frozenset(), paths=paths, store=store, encoding=encoding
-        )
+        library = Library(previous, settings, frozenset(), paths=paths, encoding=encoding)
     else:
         state, library = _read(paths, encoding, settings, signature)
-        library.store = store
-        _save_entries(store, signature, library.entries)
         # Only the files changed: compare entries.  Otherwise (bibfolio, its settings or
         # the encoding changed) every entry counts as changed.
         if previous is None or previous.signature[:2] + previous.signature[3:] != (

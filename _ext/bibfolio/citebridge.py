@@ -64,8 +64,8 @@ def file_mtime(path: Path) -> float:
 class LazyEntry(Entry):
     """A pybtex ``Entry`` whose fields and people are built on first use.
 
-    It pickles as its key, type and position among bibfolio's entries, which are stored
-    outside the environment; the position finds the entry again on first use.
+    It pickles as its key, type and position among bibfolio's entries, which the
+    environment does not keep; the position finds the entry again on first use.
     """
 
     def __init__(self, key: str, type_: str, index: int, source: BibEntry | None = None) -> None:

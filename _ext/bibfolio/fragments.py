@@ -7,6 +7,13 @@ HTML plus the entry's text leaves, for search and descriptions) instead of dozen
 nodes, which is what makes big lists cheap to write and rewrite.
 ``bibfolio_fast_render = False`` turns this off; tests check both paths write identical
 pages.
+
+Rendering a miss walks the node tree with the builder's own translator, except that the
+few node types an entry is mostly made of (text, spans, strong, emphasis, containers,
+links) are written directly, with the translator's own ``starttag`` and ``encode``:
+docutils' per-node dispatch is most of the cost of a cold build otherwise.  This is
+only done where those node types still have the stock Sphinx/docutils visitors; any
+other node, or any translator that overrides one of them, goes through ``walkabout``.
 """
 
 from __future__ import annotations
@@ -19,7 +26,10 @@ from typing import TYPE_CHECKING, Any
 import docutils
 import pygments
 import sphinx
+from docutils import nodes as docutils_nodes
 from docutils.utils import new_document
+from docutils.writers import _html_base, html5_polyglot
+from sphinx.writers import html5 as sphinx_html5
 
 from ._version import __version__, code_signature
 
@@ -50,8 +60,6 @@ def _signature(builder: Builder) -> tuple[Any, ...]:
 
 def text_leaves(tree: nodes.Element) -> tuple[str, ...]:
     """The text of *tree*'s leaves in document order, without code blocks' text."""
-    from docutils import nodes as docutils_nodes  # noqa: PLC0415
-
     return tuple(
         leaf.astext()
         for leaf in tree.findall(docutils_nodes.Text)
@@ -69,7 +77,7 @@ class FragmentCache:
         self._data: dict[tuple[Any, ...], tuple[str, tuple[str, ...]]] | None = None
         self._used: set[tuple[Any, ...]] = set()
         self.dirty = False
-        self._translator: Any = None
+        self._writer: DirectWriter | None = None
         self.rendered = 0  #: Entries rendered (not taken from the cache) in this build.
         self.reused = 0  #: Entries taken from the cache in this build.
 
@@ -101,14 +109,14 @@ class FragmentCache:
         return found
 
     def _render(self, tree: nodes.Element) -> str:
-        if self._translator is None:
+        if self._writer is None:
             document = new_document("<bibfolio>", self.builder.docsettings)
             document.settings.env = self.builder.env
-            self._translator = self.builder.create_translator(document, self.builder)
-        translator = self._translator
+            self._writer = DirectWriter(self.builder.create_translator(document, self.builder))
+        translator = self._writer.translator
         translator.body = []
         tree.document = translator.document
-        tree.walkabout(translator)
+        self._writer.write(tree)
         return "".join(translator.body)
 
     def save(self) -> None:
@@ -125,3 +133,163 @@ class FragmentCache:
             )
         )
         temporary.replace(self.path)
+
+
+#: The visitors :class:`DirectWriter` reproduces, per node type, as defined where it
+#: copied them from.
+_STOCK_VISITORS = {
+    docutils_nodes.Text: (
+        sphinx_html5.HTML5Translator.visit_Text,
+        _html_base.HTMLTranslator.depart_Text,
+    ),
+    docutils_nodes.inline: (
+        html5_polyglot.HTMLTranslator.visit_inline,
+        html5_polyglot.HTMLTranslator.depart_inline,
+    ),
+    docutils_nodes.container: (
+        html5_polyglot.HTMLTranslator.visit_container,
+        html5_polyglot.HTMLTranslator.depart_container,
+    ),
+    docutils_nodes.strong: (
+        _html_base.HTMLTranslator.visit_strong,
+        _html_base.HTMLTranslator.depart_strong,
+    ),
+    docutils_nodes.emphasis: (
+        _html_base.HTMLTranslator.visit_emphasis,
+        _html_base.HTMLTranslator.depart_emphasis,
+    ),
+    docutils_nodes.reference: (
+        sphinx_html5.HTML5Translator.visit_reference,
+        _html_base.HTMLTranslator.depart_reference,
+    ),
+}
+
+
+class DirectWriter:
+    """Writes common node types without docutils' dispatch, exactly as the visitors do.
+
+    Each ``_write_*`` method mirrors the stock visitors listed in
+    :data:`_STOCK_VISITORS` for the cases bibfolio's entries produce.  Node types whose
+    visitors the translator (or an extension, e.g. MyST for containers) replaced, and
+    every other case, are visited and departed by the translator itself, as
+    ``walkabout`` would, while their children still go through :meth:`write`.
+    """
+
+    def __init__(self, translator: Any) -> None:
+        self.translator = translator
+        methods = {
+            docutils_nodes.Text: self._write_text,
+            docutils_nodes.inline: self._write_inline,
+            docutils_nodes.container: self._write_container,
+            docutils_nodes.strong: self._write_strong,
+            docutils_nodes.emphasis: self._write_emphasis,
+            docutils_nodes.reference: self._write_reference,
+        }
+        self._methods = {
+            kind: method
+            for kind, method in methods.items()
+            if all(
+                getattr(getattr(translator, f"{step}_{kind.__name__}", None), "__func__", None)
+                is stock
+                for step, stock in zip(("visit", "depart"), _STOCK_VISITORS[kind], strict=True)
+            )
+        }
+
+    def write(self, node: nodes.Node) -> bool:
+        """Append *node*'s HTML to the translator's body; True to stop (as ``walkabout``)."""
+        method = self._methods.get(type(node))
+        if method is not None and method(node):
+            return False
+        if not isinstance(node, docutils_nodes.Element):
+            return node.walkabout(self.translator)
+        return self._walk(node)
+
+    def _walk(self, node: nodes.Element) -> bool:
+        """``node.walkabout(translator)``, with the children written by :meth:`write`."""
+        translator = self.translator
+        call_depart = True
+        stop = False
+        try:
+            try:
+                translator.dispatch_visit(node)
+            except docutils_nodes.SkipNode:
+                return stop
+            except docutils_nodes.SkipDeparture:
+                call_depart = False
+            try:
+                for child in node.children[:]:
+                    if self.write(child):
+                        stop = True
+                        break
+            except docutils_nodes.SkipSiblings:
+                pass
+        except docutils_nodes.SkipChildren:
+            pass
+        except docutils_nodes.StopTraversal:
+            stop = True
+        if call_depart:
+            translator.dispatch_departure(node)
+        return stop
+
+    def _children(self, node: nodes.Element) -> None:
+        for child in node.children:
+            self.write(child)
+
+    def _write_text(self, node: nodes.Text) -> bool:
+        translator = self.translator
+        if translator.protect_literal_text or translator.in_mailto:
+            return False
+        translator.body.append(translator.encode(node.astext()))
+        return True
+
+    def _simple(self, node: nodes.Element, tag: str) -> bool:
+        self.translator.body.append(self.translator.starttag(node, tag, ""))
+        self._children(node)
+        self.translator.body.append(f"</{tag}>")
+        return True
+
+    def _write_strong(self, node: nodes.Element) -> bool:
+        return self._simple(node, "strong")
+
+    def _write_emphasis(self, node: nodes.Element) -> bool:
+        return self._simple(node, "em")
+
+    def _write_inline(self, node: nodes.Element) -> bool:
+        translator = self.translator
+        if isinstance(node.parent, (docutils_nodes.literal_block, docutils_nodes.literal)) or (
+            translator.supported_inline_tags.intersection(node["classes"])
+        ):
+            return False
+        return self._simple(node, "span")
+
+    def _write_container(self, node: nodes.Element) -> bool:
+        translator = self.translator
+        if translator.supported_block_tags.intersection(node["classes"]):
+            return False
+        translator.body.append(translator.starttag(node, "div", CLASS="docutils container"))
+        self._children(node)
+        translator.body.append("</div>\n")
+        return True
+
+    def _write_reference(self, node: nodes.Element) -> bool:
+        translator = self.translator
+        href = node.get("refuri")
+        if (
+            href is None
+            or href.startswith("mailto:")
+            or node.get("secnumber")
+            or not isinstance(node.parent, docutils_nodes.TextElement)
+        ):
+            return False
+        atts = {
+            "class": "reference internal" if node.get("internal") else "reference external",
+            "href": href or "#",
+        }
+        for name, attribute in (("reftitle", "title"), ("target", "target"), ("rel", "rel")):
+            if name in node:
+                atts[attribute] = node[name]
+        translator.body.append(translator.starttag(node, "a", "", **atts))
+        self._children(node)
+        translator.body.append("</a>")
+        translator.in_mailto = False
+        return True

@@ -77,3 +77,19 @@ def bench(session: nox.Session) -> None:
     """Benchmark bibfolio against stock sphinxcontrib-bibtex (prints a table)."""
     session.install("-e", ".[docs]")
     session.run("python", "-m", "tests.bench.run", *session.posargs)
+
+
+@nox.session
+def audit(session: nox.Session) -> None:
+    """Run Lighthouse (mobile) on both portfolios' home and publications pages and print the scores."""  # noqa: E501
+    session.install("-e", ".[docs]")
+    outputs = []
+    for source in ("docs", "examples/liang-luo"):
+        output = Path(source, "_build", "html")
+        shutil.rmtree(Path(source, "_build"), ignore_errors=True)
+        session.run(
+            "sphinx-build", "-E", "-a", "-nW", "--keep-going", "-b", "html", source, str(output)
+        )
+        outputs.append(str(output))
+    # Lighthouse comes from the npm registry and drives Debian's chromium (see tests/audit.py).
+    session.run("python", "-m", "tests.audit", *outputs)

@@ -353,7 +353,9 @@ def chart_nodes(
         body += _row([str(row.year), *(str(row.counts.get(g, 0)) for g in present), str(row.total)])
     figure = nodes.container(classes=["bibfolio-chart-figure"])
     figure += nodes.raw("", chart_svg(rows, groups, ident), format="html")
-    figure += table
+    # A wrapper hides the table visually (the chart shows it): a table is never narrower
+    # than its content, so hiding the table itself would widen the page on phones.
+    figure += nodes.container("", table, classes=["bibfolio-chart-table"])
     return [figure]
 
 

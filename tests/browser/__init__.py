@@ -1,0 +1,1 @@
+"""Tests in a real Chromium: both portfolios built, served and used as visitors use them."""

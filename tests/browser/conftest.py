@@ -1,0 +1,62 @@
+"""Fixtures: both portfolios built once and served, one Chromium for every browser test.
+
+The served sites and the browser live as long as this package's tests (pytest's
+"package" scope), and the browser starts only after both builds: sphinx-sitemap starts a
+``multiprocessing.Manager`` (a forked process) in every build, and a fork made while
+Playwright runs inherits the pipes to its driver, so Playwright could never shut down.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pytest
+
+from ..audit import serve
+from .support import CHROMIUM, CHROMIUM_ARGS, DESKTOP, Site, require_chromium
+
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+
+    from playwright.sync_api import Browser, Page
+
+    from ..helpers import Built
+
+
+@pytest.fixture(scope="package")
+def sites(built_docs: Built, built_liang_luo: Built) -> Iterator[dict[str, Site]]:
+    """docs/ and examples/liang-luo, built once, each served on its own free port."""
+    servers = []
+    served = {}
+    for name, built, list_page in (
+        ("docs", built_docs, "publications.html"),
+        ("liang-luo", built_liang_luo, "index.html"),
+    ):
+        assert built.statuscode == 0, built.warnings
+        server, url = serve(built.outdir)
+        servers.append(server)
+        served[name] = Site(name, built.outdir, url, list_page)
+    yield served
+    for server in servers:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.fixture(scope="package")
+def browser(sites: dict[str, Site]) -> Iterator[Browser]:
+    """Debian's chromium, headless, driven by Playwright (its own download is not used)."""
+    require_chromium()
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def page(browser: Browser) -> Iterator[Page]:
+    """A fresh desktop page in light mode (a new context: no stored theme, no history)."""
+    context = browser.new_context(viewport=DESKTOP, color_scheme="light")
+    yield context.new_page()
+    context.close()

@@ -3,10 +3,6 @@
 from __future__ import annotations
 
 import os
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
-    from sphinx.application import Sphinx
 
 project = "Mingyu Liang"
 author = "Mingyu Liang"
@@ -74,28 +70,3 @@ ogp_site_url = html_baseurl
 ogp_site_name = "Mingyu Liang"
 ogp_enable_meta_description = True
 ogp_social_cards = {"enable": False}  # the cards need matplotlib; a text site does not
-
-
-# Speed ------------------------------------------------------------------------------------
-# Sphinx's search-word highlighter and sphinx-copybutton's scripts are linked in <head>
-# without ``defer``, so they hold up the first paint, yet they only act on the parsed page.
-# doctools.js stays as it is: the theme's search script, also in <head>, needs it at once.
-DEFERRED_SCRIPTS = ("sphinx_highlight.js", "clipboard.min.js", "copybutton.js")
-
-
-def defer_scripts(
-    app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any
-) -> None:
-    """``html-page-context``: load :data:`DEFERRED_SCRIPTS` with ``defer``."""
-    context["script_files"] = [_deferred(script) for script in context.get("script_files", [])]
-
-
-def _deferred(script: Any) -> Any:
-    if not str(getattr(script, "filename", "")).endswith(DEFERRED_SCRIPTS) or script.attributes:
-        return script
-    return type(script)(script.filename, priority=script.priority, defer="defer")
-
-
-def setup(app: Sphinx) -> None:
-    """Connect :func:`defer_scripts`."""
-    app.connect("html-page-context", defer_scripts)

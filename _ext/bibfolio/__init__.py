@@ -25,7 +25,17 @@ __all__ = ["__version__", "setup"]
 
 def setup(app: Sphinx) -> ExtensionMetadata:
     """Register bibfolio: config values, nodes, directive and parser, then event handlers."""
-    from . import assets, bibliography, config, head, nodes, papers, pybtexstyle, targets  # noqa: PLC0415
+    from . import (  # noqa: PLC0415
+        assets,
+        bibliography,
+        config,
+        head,
+        nodes,
+        pageload,
+        papers,
+        pybtexstyle,
+        targets,
+    )
     from .directives import PublicationsDirective  # noqa: PLC0415
     from .html import HtmlPublicationsTransform  # noqa: PLC0415
     from .transforms import PublicationsTransform  # noqa: PLC0415
@@ -43,6 +53,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.add_post_transform(PublicationsTransform)
 
     app.connect("config-inited", config.validate, priority=400)
+    app.connect("config-inited", pageload.add_templates)
     # Before sphinxcontrib-bibtex (500) reads the files itself; see citebridge.py.
     app.connect("builder-inited", bibliography.load, priority=400)
     app.connect("builder-inited", papers.sync_stubs, priority=450)
@@ -51,6 +62,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.connect("env-updated", targets.update, priority=400)
     app.connect("env-updated", assets.forget_stale_files)
     app.connect("html-page-context", head.add_metadata)
+    app.connect("html-page-context", pageload.lighten)
     app.connect("build-finished", assets.finish)
     return {
         "version": __version__,

@@ -91,6 +91,7 @@ def test_wheel_carries_the_static_assets(wheel):
     for asset in (
         "bibfolio/static/bibfolio.css",
         "bibfolio/static/bibfolio.js",
+        "bibfolio/templates/layout.html",
         "bibfolio/py.typed",
     ):
         assert asset in names

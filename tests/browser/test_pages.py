@@ -17,6 +17,17 @@ BLANK_ICONS = """() => [...document.querySelectorAll("i[class*='fa-'], span[clas
         return parseFloat(glyph.width) === 0 || glyph.content === "none";
     })
     .map((icon) => icon.className)"""
+#: Visible elements drawing a glyph in Font Awesome's font (which then has to load).
+USES_ICON_FONT = """() => [...document.querySelectorAll("body *")]
+    .filter((element) => element.getClientRects().length > 0)
+    .filter((element) => [null, "::before", "::after"].some((pseudo) => {
+        const style = getComputedStyle(element, pseudo);
+        const drawn = pseudo === null
+            ? element.matches("i[class*='fa-'], span[class*='fa-']")
+            : !["none", "normal", '""'].includes(style.content);
+        return drawn && /Awesome/.test(style.fontFamily);
+    }))
+    .map((element) => `${element.tagName}.${element.className}`)"""
 
 
 @pytest.mark.parametrize("name", ["docs", "liang-luo"])
@@ -34,8 +45,6 @@ def test_every_page_loads_without_console_errors_or_failed_requests(browser, sit
     page.on("pageerror", lambda error: note(f"uncaught exception: {error}"))
     page.on("requestfailed", lambda r: note(f"request failed: {r.url} ({r.failure})"))
     page.on("response", lambda r: r.status >= 400 and note(f"HTTP {r.status}: {r.url}"))
-    # bibfolio.css draws the theme's header icons, so its icon font never loads.
-    page.on("request", lambda r: "/webfonts/" in r.url and note(f"icon font loaded: {r.url}"))
     pages = site.pages
     for path in pages:
         current[0] = path
@@ -43,6 +52,8 @@ def test_every_page_loads_without_console_errors_or_failed_requests(browser, sit
         assert response is not None and response.ok, path
         assert page.title(), f"{path} has no title"
         assert page.evaluate(BLANK_ICONS) == [], f"{path}: icons drawn empty"
+        # bibfolio.css draws the theme's header icons, so nothing needs the icon font.
+        assert page.evaluate(USES_ICON_FONT) == [], f"{path}: the icon font is needed"
     context.close()
     assert not problems, "\n".join(problems)
     # Paper pages are part of "every page": one per publication of the owner.

@@ -24,8 +24,6 @@ from sphinx.domains import Domain
 from . import citebridge
 from ._version import __version__, code_signature
 from .model.bibtex import read_bib_files
-from .model.latex import url_from_latex
-from .model.links import LINK_FIELDS, classify_url
 from .model.lint import check_publications
 from .model.names import NamePattern
 from .model.publication import Annotation, Settings, build_publications
@@ -41,8 +39,6 @@ if TYPE_CHECKING:
     from .model.bibtex import BibEntry
     from .model.diagnostics import Diagnostic
     from .model.publication import Publication
-
-_LINK_FIELD_NAMES = frozenset(name for name, _, kind in LINK_FIELDS if kind == "url")
 
 
 @dataclass
@@ -208,14 +204,6 @@ def _sources(paths: list[Path]) -> list[tuple[str, bytes | None]]:
     return sources
 
 
-def _links_local_file(entry: BibEntry) -> bool:
-    return any(
-        classify_url(url_from_latex(found.value))[0] == "local"
-        for name, found in entry.fields.items()
-        if name in _LINK_FIELD_NAMES
-    )
-
-
 def _read(
     paths: list[Path], encoding: str, settings: Settings, signature: tuple[Any, ...]
 ) -> tuple[BibState, Library]:
@@ -231,7 +219,7 @@ def _read(
         ),
         hashes={key: p.content_hash for key, p in publications.items()},
         owner_keys=frozenset(key for key, p in publications.items() if p.owner_matched),
-        local_links=any(_links_local_file(entry) for entry in entries),
+        local_links=any(link.local for p in publications.values() for link in p.links),
     )
     library = Library(
         state, settings, None, publications, paths, entries=entries, encoding=encoding
@@ -288,7 +276,7 @@ def load(app: Sphinx) -> None:
                 (path, mtime, by_path.get(str(path), []))
                 for path, (_, mtime, _) in zip(paths, files, strict=True)
             ],
-            app.config.bibtex_encoding,
+            encoding,
         )
     domain.library = library
     citebridge.resolve_entries_with(lambda: library.entries)

@@ -69,7 +69,7 @@ class LazyEntry(Entry):
     """
 
     def __init__(self, key: str, type_: str, index: int, source: BibEntry | None = None) -> None:
-        self.__source = source
+        self._found = source
         self._index = index
         self._fields: OrderedCaseInsensitiveDict | None = None
         self._persons: OrderedCaseInsensitiveDict | None = None
@@ -82,12 +82,12 @@ class LazyEntry(Entry):
 
     @property
     def _source(self) -> BibEntry:
-        if self.__source is None:
+        if self._found is None:
             if _entries is None:
                 msg = f"bibfolio: entry {self.key!r} used before the bibliography was loaded"
                 raise RuntimeError(msg)
-            self.__source = _entries()[self._index]
-        return self.__source
+            self._found = _entries()[self._index]
+        return self._found
 
     @property  # type: ignore[override]
     def fields(self) -> OrderedCaseInsensitiveDict:

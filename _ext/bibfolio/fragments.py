@@ -135,30 +135,36 @@ class FragmentCache:
         temporary.replace(self.path)
 
 
-#: The visitors :class:`DirectWriter` reproduces, per node type, as defined where it
-#: copied them from.
-_STOCK_VISITORS = {
+#: The node types :class:`DirectWriter` writes itself: its method for each, and the stock
+#: visitors that method reproduces, as defined where it copied them from.
+_DIRECT = {
     docutils_nodes.Text: (
+        "_write_text",
         sphinx_html5.HTML5Translator.visit_Text,
         _html_base.HTMLTranslator.depart_Text,
     ),
     docutils_nodes.inline: (
+        "_write_inline",
         html5_polyglot.HTMLTranslator.visit_inline,
         html5_polyglot.HTMLTranslator.depart_inline,
     ),
     docutils_nodes.container: (
+        "_write_container",
         html5_polyglot.HTMLTranslator.visit_container,
         html5_polyglot.HTMLTranslator.depart_container,
     ),
     docutils_nodes.strong: (
+        "_write_strong",
         _html_base.HTMLTranslator.visit_strong,
         _html_base.HTMLTranslator.depart_strong,
     ),
     docutils_nodes.emphasis: (
+        "_write_emphasis",
         _html_base.HTMLTranslator.visit_emphasis,
         _html_base.HTMLTranslator.depart_emphasis,
     ),
     docutils_nodes.reference: (
+        "_write_reference",
         sphinx_html5.HTML5Translator.visit_reference,
         _html_base.HTMLTranslator.depart_reference,
     ),
@@ -169,7 +175,7 @@ class DirectWriter:
     """Writes common node types without docutils' dispatch, exactly as the visitors do.
 
     Each ``_write_*`` method mirrors the stock visitors listed in
-    :data:`_STOCK_VISITORS` for the cases bibfolio's entries produce.  Node types whose
+    :data:`_DIRECT` for the cases bibfolio's entries produce.  Node types whose
     visitors the translator (or an extension, e.g. MyST for containers) replaced, and
     every other case, are visited and departed by the translator itself, as
     ``walkabout`` would, while their children still go through :meth:`write`.
@@ -177,21 +183,13 @@ class DirectWriter:
 
     def __init__(self, translator: Any) -> None:
         self.translator = translator
-        methods = {
-            docutils_nodes.Text: self._write_text,
-            docutils_nodes.inline: self._write_inline,
-            docutils_nodes.container: self._write_container,
-            docutils_nodes.strong: self._write_strong,
-            docutils_nodes.emphasis: self._write_emphasis,
-            docutils_nodes.reference: self._write_reference,
-        }
         self._methods = {
-            kind: method
-            for kind, method in methods.items()
+            kind: getattr(self, method)
+            for kind, (method, *stock) in _DIRECT.items()
             if all(
                 getattr(getattr(translator, f"{step}_{kind.__name__}", None), "__func__", None)
-                is stock
-                for step, stock in zip(("visit", "depart"), _STOCK_VISITORS[kind], strict=True)
+                is visitor
+                for step, visitor in zip(("visit", "depart"), stock, strict=True)
             )
         }
 
@@ -216,13 +214,8 @@ class DirectWriter:
                 return stop
             except docutils_nodes.SkipDeparture:
                 call_depart = False
-            try:
-                for child in node.children[:]:
-                    if self.write(child):
-                        stop = True
-                        break
-            except docutils_nodes.SkipSiblings:
-                pass
+            with contextlib.suppress(docutils_nodes.SkipSiblings):
+                stop = self._children(node)
         except docutils_nodes.SkipChildren:
             pass
         except docutils_nodes.StopTraversal:
@@ -231,9 +224,9 @@ class DirectWriter:
             translator.dispatch_departure(node)
         return stop
 
-    def _children(self, node: nodes.Element) -> None:
-        for child in node.children:
-            self.write(child)
+    def _children(self, node: nodes.Element) -> bool:
+        """Write each child in turn; True once one says to stop (as ``walkabout``)."""
+        return any(self.write(child) for child in node.children[:])
 
     def _write_text(self, node: nodes.Text) -> bool:
         translator = self.translator

@@ -22,8 +22,6 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from sphinx.jinja2glue import _tobool
-
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
     from sphinx.config import Config
@@ -49,7 +47,7 @@ def lighten(
     app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any
 ) -> None:
     """``html-page-context``: defer scripts; give the template its ``<head>`` filter."""
-    search_as_you_type = _tobool(context.get("theme_search_as_you_type", False))
+    search_as_you_type = _true(context.get("theme_search_as_you_type", False))
     deferred = DEFERRED_SCRIPTS
     if pagename != "search" and not search_as_you_type:
         deferred += SEARCH_SUPPORT_SCRIPTS
@@ -67,6 +65,15 @@ def lighten(
         return html + preload
 
     context["bibfolio_head"] = head
+
+
+def _true(value: Any) -> bool:
+    """A theme option's value as a bool (theme.conf options arrive as strings)."""
+    return (
+        value.strip().lower() in {"true", "1", "yes", "on"}
+        if isinstance(value, str)
+        else bool(value)
+    )
 
 
 def _deferred(script: Any, names: tuple[str, ...]) -> Any:

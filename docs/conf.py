@@ -42,6 +42,7 @@ html_show_copyright = False
 html_show_sourcelink = False
 html_use_index = False  # a portfolio has no index entries; no empty genindex page
 html_sidebars = {"**": []}
+bibfolio_light_pages = True  # deferred scripts, search index only on search.html
 html_theme_options = {
     "navbar_align": "left",
     "header_links_before_dropdown": 6,

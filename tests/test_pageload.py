@@ -1,6 +1,7 @@
-"""Lighter pages: deferred scripts, search scripts only on the search page, basic.css
-preloaded (the browser side, that search works and no icon font loads, is in
-tests/browser/test_pages.py)."""
+"""Lighter pages (``bibfolio_light_pages``, on in both portfolios): deferred scripts,
+search scripts only on the search page, basic.css preloaded, and nothing a theme adds is
+lost (the browser side, that search works and no icon font loads, is in
+tests/browser/test_pages.py; without the option, tests/test_host_pages.py)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,10 @@ import shutil
 
 import pytest
 
+from .helpers import build_project
+
 SEARCH_SCRIPTS = ("searchtools.js", "language_data.js", "searchindex.js")
+LIGHT = {"bibfolio_light_pages": True}
 
 
 def scripts(soup) -> dict[str, bool]:
@@ -50,6 +54,7 @@ def test_search_as_you_type_keeps_the_search_scripts(build_root):
         overrides={
             "html_theme": "pydata_sphinx_theme",
             "html_theme_options": {"search_as_you_type": True},
+            **LIGHT,
         },
     )
     found = scripts(built.page("index"))
@@ -64,13 +69,71 @@ def test_a_project_layout_takes_precedence(build_root, rootdir, tmp_path):
     (source / "_templates" / "layout.html").write_text('{% extends "!layout.html" %}\n')
     built = build_root(
         "cite-links",
-        overrides={"html_theme": "pydata_sphinx_theme", "templates_path": ["_templates"]},
+        overrides={
+            "html_theme": "pydata_sphinx_theme",
+            "templates_path": ["_templates"],
+            **LIGHT,
+        },
     )
     assert "searchtools.js" in scripts(built.page("index"))
 
 
 def test_other_themes_build_cleanly(build_root):
-    built = build_root("cite-links", overrides={"html_theme": "alabaster"})
+    built = build_root("cite-links", overrides={"html_theme": "alabaster", **LIGHT})
     found = scripts(built.page("index"))
     assert found["doctools.js"] is True
     assert built.warnings == ""
+
+
+#: What pydata-sphinx-theme writes into DOCUMENTATION_OPTIONS in ``html-page-context``.
+THEME_OPTIONS = (
+    "pagename",
+    "theme_version",
+    "theme_switcher_json_url",
+    "theme_switcher_version_match",
+    "show_version_warning_banner",
+    "search_as_you_type",
+)
+
+
+def script_tags(soup) -> list[tuple[str, str]]:
+    """Every ``<script>`` in <head>: (file name, inline body), in order, defer aside."""
+    return [
+        (tag.get("src", "").split("?")[0].rsplit("/", 1)[-1], tag.get_text().strip())
+        for tag in soup.head.find_all("script")
+    ]
+
+
+def test_scripts_a_theme_adds_per_page_stay(rootdir, tmp_path):
+    """pydata's search-as-you-type and version switcher: their page settings survive."""
+    source = tmp_path / "cite-links"
+    shutil.copytree(rootdir / "test-cite-links", source)
+    (source / "_static").mkdir()
+    (source / "_static" / "switcher.json").write_text(
+        '[{"version": "1.0", "url": "https://example.org/1.0/"}]'
+    )
+    theme = {
+        "html_theme": "pydata_sphinx_theme",
+        "html_static_path": ["_static"],
+        "html_theme_options": {
+            "search_as_you_type": True,
+            "switcher": {"json_url": "_static/switcher.json", "version_match": "1.0"},
+            "check_switcher": False,
+            "navbar_end": ["version-switcher", "theme-switcher"],
+        },
+    }
+    light = build_project(source, tmp_path / "light", overrides={**theme, **LIGHT})
+    assert light.warnings == ""
+    for name in ("index", "honors", "pubs"):
+        tags = script_tags(light.page(name))
+        inline = "\n".join(body for _, body in tags)
+        for option in THEME_OPTIONS:
+            assert f"DOCUMENTATION_OPTIONS.{option} =" in inline, (name, option)
+        assert "DOCUMENTATION_OPTIONS.search_as_you_type = true;" in inline
+        assert "theme_switcher_version_match = '1.0'" in inline
+    # The same scripts, in the same order, as without lighter pages; only defer differs.
+    plain = build_project(source, tmp_path / "plain", overrides=theme)
+    for name in ("index", "honors", "search"):
+        assert script_tags(light.page(name)) == script_tags(plain.page(name)), name
+    assert scripts(light.page("honors"))["sphinx_highlight.js"] is True
+    assert scripts(plain.page("honors"))["sphinx_highlight.js"] is False

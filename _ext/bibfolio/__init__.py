@@ -41,7 +41,6 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     from .transforms import PublicationsTransform  # noqa: PLC0415
 
     app.setup_extension("sphinxcontrib.bibtex")
-    app.setup_extension("sphinx_copybutton")
     pybtexstyle.register()
 
     config.register(app)
@@ -57,12 +56,13 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     # Before sphinxcontrib-bibtex (500) reads the files itself; see citebridge.py.
     app.connect("builder-inited", bibliography.load, priority=400)
     app.connect("builder-inited", papers.sync_stubs, priority=450)
-    app.connect("builder-inited", assets.add_assets)
+    app.connect("builder-inited", pageload.add_icon_css)
     app.connect("env-get-outdated", papers.outdated_papers)
     app.connect("env-updated", targets.update, priority=400)
     app.connect("env-updated", assets.forget_stale_files)
     app.connect("html-page-context", head.add_metadata)
-    app.connect("html-page-context", pageload.lighten)
+    app.connect("html-page-context", pageload.add_page_assets)
+    app.connect("html-page-context", pageload.lighten, priority=pageload.LATE)
     app.connect("build-finished", assets.finish)
     return {
         "version": __version__,

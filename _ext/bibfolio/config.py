@@ -152,6 +152,11 @@ OPTIONS: dict[str, Option] = {
         True, "html", (bool,), _bool,
         "Write robots.txt pointing at the sitemap (needs html_baseurl).",
     ),
+    "bibfolio_light_pages": Option(
+        False, "html", (bool,), _bool,
+        "Lighter pages everywhere: deferred scripts, search scripts only on search.html, "
+        "header icons without the icon font (pydata-sphinx-theme).",
+    ),
 }  # fmt: skip
 
 

@@ -54,8 +54,9 @@ def add_metadata(
         tags.append(_script(scholarly_article(publication, page_url)))
     if pagename == app.config.root_doc and app.config.bibfolio_profile:
         tags.append(_script(profile_page(app.config.bibfolio_profile)))
-    if pagename == "search" and templatename == "search.html":
+    if pagename == "search" and templatename == "search.html" and get_domain(app.env).listings:
         # Result pages are not content: keep them out of search engines (and the sitemap).
+        # Only on a site that shows bibfolio lists: a host project's pages stay its own.
         tags.append(_meta("robots", "noindex"))
     if tags:
         context["metatags"] = context.get("metatags", "") + "\n" + "\n".join(tags)

@@ -1,9 +1,19 @@
-"""Lighter pages: what a page does not need for its first paint is not in its way.
+"""What bibfolio adds to a page's ``<head>``: its assets where it renders, lighter pages on request.
+
+A project that only adds ``"bibfolio"`` to ``extensions`` keeps its pages as they were:
+
+* ``bibfolio.css`` and ``bibfolio.js`` are linked only from pages that show a bibfolio
+  element (a list, a chart, a paper page), added per page in ``html-page-context``.
+
+Portfolios that want every page light turn on ``bibfolio_light_pages`` (both example
+portfolios do).  Then:
 
 * Scripts that only act on the parsed page are loaded with ``defer``: Sphinx's
-  search-word highlighter and sphinx-copybutton's two scripts (bibfolio sets that
-  extension up itself); also Sphinx's ``documentation_options.js`` and ``doctools.js``
-  wherever the search scripts, which need them at once, are not loaded.
+  search-word highlighter and sphinx-copybutton's two scripts; also Sphinx's
+  ``documentation_options.js`` and ``doctools.js`` wherever the search scripts, which
+  need them at once, are not loaded.  This runs last in ``html-page-context`` and edits
+  the page's script list in place, so what a theme or another extension adds in that
+  event (pydata-sphinx-theme's ``DOCUMENTATION_OPTIONS.*`` lines) stays.
 * pydata-sphinx-theme links ``searchtools.js``, ``language_data.js`` and
   ``searchindex.js`` (the whole site's index) from every page's ``<head>``, for its
   search-as-you-type.  With that theme option off (the default) the search box opens
@@ -13,6 +23,7 @@
 * When one of the theme's stylesheets ``@import``s Sphinx's ``basic.css`` (pydata's
   ``styles/theme.css`` does), the browser discovers it one round trip late; the head
   then preloads it.
+* ``bibfolio-icons.css`` draws pydata-sphinx-theme's header icons without its icon font.
 """
 
 from __future__ import annotations
@@ -31,29 +42,51 @@ TEMPLATES = Path(__file__).parent / "templates"
 DEFERRED_SCRIPTS = ("sphinx_highlight.js", "clipboard.min.js", "copybutton.js")
 #: Scripts the search scripts need before they run; deferred where those are not loaded.
 SEARCH_SUPPORT_SCRIPTS = ("documentation_options.js", "doctools.js")
+#: After every other handler of ``html-page-context`` (themes use the default, 500).
+LATE = 900
 _SEARCH_SCRIPTS = re.compile(
     r'\s*<script src="[^"]*\b(?:searchtools\.js|language_data\.js|searchindex\.js)"></script>'
 )
 _IMPORTS_BASIC_CSS = re.compile(r"""@import\s+(?:url\()?["']?(?:\.\./)?basic\.css""")
+#: An element bibfolio wrote: every one carries a ``bibfolio-*`` class.
+_BIBFOLIO_ELEMENT = re.compile(r'\bclass="(?:[^"]* )?bibfolio-')
 
 
 def add_templates(app: Sphinx, config: Config) -> None:
-    """``config-inited``: put bibfolio's ``layout.html`` after the project's templates."""
-    if str(TEMPLATES) not in config.templates_path:
+    """``config-inited``: with light pages, put bibfolio's ``layout.html`` after the project's."""
+    if config.bibfolio_light_pages and str(TEMPLATES) not in config.templates_path:
         config.templates_path = [*config.templates_path, str(TEMPLATES)]
+
+
+def add_icon_css(app: Sphinx) -> None:
+    """``builder-inited``: with light pages, link the header icons' CSS from every page."""
+    if app.config.bibfolio_light_pages and app.builder.format == "html":
+        app.add_css_file("bibfolio-icons.css")
+
+
+def add_page_assets(
+    app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any
+) -> None:
+    """``html-page-context``: link bibfolio.css and bibfolio.js from a page that shows bibfolio."""
+    if _BIBFOLIO_ELEMENT.search(context.get("body") or ""):
+        app.add_css_file("bibfolio.css")
+        app.add_js_file("bibfolio.js", loading_method="defer")
 
 
 def lighten(
     app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any
 ) -> None:
-    """``html-page-context``: defer scripts; give the template its ``<head>`` filter."""
+    """``html-page-context`` (last): defer scripts; give the template its ``<head>`` filter."""
+    if not app.config.bibfolio_light_pages:
+        return
     search_as_you_type = _true(context.get("theme_search_as_you_type", False))
     deferred = DEFERRED_SCRIPTS
     if pagename != "search" and not search_as_you_type:
         deferred += SEARCH_SUPPORT_SCRIPTS
-    context["script_files"] = [
-        _deferred(script, deferred) for script in context.get("script_files", [])
-    ]
+    scripts = context.get("script_files")
+    if isinstance(scripts, list):
+        # In place: the builder hands this same list to the template.
+        scripts[:] = [_deferred(script, deferred) for script in scripts]
     preload = ""
     if _stylesheet_imports_basic_css(app):
         href = context["pathto"]("_static/basic.css", 1)

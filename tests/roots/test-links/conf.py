@@ -1,3 +1,3 @@
-extensions = ["myst_parser", "sphinxcontrib.bibtex", "bibfolio"]
+extensions = ["myst_parser", "sphinxcontrib.bibtex", "bibfolio", "sphinx_copybutton"]
 bibtex_bibfiles = ["refs.bib"]
 bibfolio_owner = ["Ada Lovelace"]

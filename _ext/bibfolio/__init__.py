@@ -55,14 +55,13 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.connect("config-inited", pageload.add_templates)
     # Before sphinxcontrib-bibtex (500) reads the files itself; see citebridge.py.
     app.connect("builder-inited", bibliography.load, priority=400)
-    app.connect("builder-inited", papers.sync_stubs, priority=450)
     app.connect("builder-inited", pageload.add_icon_css)
-    app.connect("env-get-outdated", papers.outdated_papers)
     app.connect("env-updated", targets.update, priority=400)
     app.connect("env-updated", assets.forget_stale_files)
     app.connect("html-page-context", head.add_metadata)
     app.connect("html-page-context", pageload.add_page_assets)
     app.connect("html-page-context", pageload.lighten, priority=pageload.LATE)
+    app.connect("html-collect-pages", assets.copy_files)
     app.connect("build-finished", assets.finish)
     return {
         "version": __version__,

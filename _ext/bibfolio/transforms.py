@@ -6,7 +6,8 @@ transform (priority 5) handles what is left, in LaTeX, text and any other format
 
 from __future__ import annotations
 
-from pathlib import PurePosixPath
+import os
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from docutils import nodes
@@ -14,8 +15,9 @@ from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util.osutil import relative_uri
 
 from . import nodes as bf
+from .assets import local_file_target, publishes_local_files, refused_files
 from .bibliography import get_domain, get_library
-from .papers import paper_docnames, paper_slugs
+from .papers import page_slugs, paper_pages
 from .render import EntryContext, entry_nodes, legend_text, page_marks, paper_nodes
 
 if TYPE_CHECKING:
@@ -23,15 +25,6 @@ if TYPE_CHECKING:
 
     from .bibliography import Library, Listing
     from .model.publication import Publication
-
-
-def local_file_target(
-    publication: Publication, field: str, source: str, slug: str, folder: str
-) -> str:
-    """Where a local file linked from *field* is copied in the site (next to the paper page)."""
-    suffix = PurePosixPath(source).suffix
-    name = slug if field == "pdf" else f"{slug}-{field}"
-    return f"{folder}/{name}{suffix}"
 
 
 class PageContext:
@@ -44,12 +37,10 @@ class PageContext:
         self.builder: Builder = domain.app.builder  # type: ignore[union-attr]
         self.library: Library = get_library(env)
         self.html = self.builder.format == "html"
-        memo = self.library.memo
-        if "paper_docs" not in memo:
-            memo["paper_docs"] = paper_docnames(env)
-            memo["slugs"] = paper_slugs(self.library.keys)
-        self.paper_docs: dict[str, str] = memo["paper_docs"]
-        self.slugs: dict[str, str] = memo["slugs"]
+        #: Key → page name of its paper page, only where this builder writes them
+        #: (never in singlehtml or epub: a list title must not link to a missing page).
+        self.paper_docs: dict[str, str] = paper_pages(env, self.builder)
+        self.slugs: dict[str, str] = page_slugs(env)
         self.targets: dict[str, tuple[str, str]] = domain.targets
         config = env.config
         self.baseurl = (config.html_baseurl or "").rstrip("/") + "/" if config.html_baseurl else ""
@@ -77,7 +68,6 @@ class PageContext:
         config = self.env.config
         key = publication.key
         title_href = back_href = page_url = ""
-        files: list[tuple[str, str]] = []
         if self.html:
             paper = self.paper_docs.get(key)
             if paper and variant != "paper":
@@ -87,29 +77,49 @@ class PageContext:
             target = self.targets.get(key)
             if variant == "paper" and target:
                 back_href = self.uri(target[0]) + "#" + target[1]
-            here = self.builder.get_target_uri(self.page)
-            for link in publication.links:
-                if link.local:
-                    where = local_file_target(
-                        publication,
-                        link.field,
-                        link.local,
-                        self.slugs[key],
-                        config.bibfolio_paper_dir,
-                    )
-                    files.append((link.field, relative_uri(here, where)))
         return EntryContext(
             variant=variant,
             anchor=anchor,
             listing=listing,
             title_href=title_href,
             back_href=back_href,
-            file_hrefs=tuple(files),
+            file_hrefs=self.file_hrefs(publication),
             max_authors=max_authors or config.bibfolio_max_authors,
             separators=tuple(config.bibfolio_author_separators),  # type: ignore[arg-type]
             page_url=page_url,
             legends=self.legends,
         )
+
+    def file_hrefs(self, publication: Publication) -> tuple[tuple[str, str], ...]:
+        """(field, href) of the entry's local files, as this builder can link them.
+
+        HTML sites link the copy next to the paper page; linkcheck gets the source file
+        relative to the page's source, which is where it looks for local links.  An epub
+        does not carry them, and refused files (outside the project) get no link.
+        """
+        local = [link for link in publication.links if link.local]
+        if not local:
+            return ()
+        refused = refused_files(self.env)
+        local = [link for link in local if (publication.key, link.field) not in refused]
+        if self.builder.name == "linkcheck":
+            here = Path(self.env.doc2path(self.page)).parent
+            base = Path(publication.entry.path).parent
+            return tuple(
+                (link.field, Path(os.path.relpath(base / link.local, here)).as_posix())
+                for link in local
+            )
+        if not publishes_local_files(self.builder):
+            return ()
+        outdir = Path(self.builder.outdir)
+        here = Path(self.builder.get_outfilename(self.page)).relative_to(outdir).as_posix()
+        slug = self.slugs[publication.key]
+        folder = self.env.config.bibfolio_paper_dir
+        targets = [
+            (link.field, local_file_target(publication, link.field, link.local, slug, folder))
+            for link in local
+        ]
+        return tuple((field, relative_uri(here, target)) for field, target in targets)
 
     def listing(self, docname: str, listing_id: str) -> Listing | None:
         """The recorded ``{publications}`` list *listing_id* of *docname*."""
@@ -149,7 +159,9 @@ class PublicationsTransform(SphinxPostTransform):
             return
         page = PageContext(self.env, self.env.docname)
         latex = page.builder.format == "latex"
-        plain_links = page.builder.format not in ("latex", "html")
+        # Builders that do not show a link's target (text, man, linkcheck, ...) get
+        # "label: URL" with the URL still a reference node, so linkcheck checks it.
+        spell_out = page.builder.format not in ("latex", "html")
         for node in list(self.document.findall(bf.publication_entry)):
             publication = page.library.get(node["key"])
             if publication is None:
@@ -158,7 +170,9 @@ class PublicationsTransform(SphinxPostTransform):
             context = page.context(
                 publication, node["variant"], node["ids"][0], node.get("max_authors")
             )
-            item = entry_nodes(publication, context, plain_links=plain_links)
+            item = entry_nodes(publication, context)
+            if spell_out:
+                spell_out_links(item)
             target = page.targets.get(publication.key)
             if latex and target == (node["docname"], node["ids"][0]):
                 # sphinxcontrib-bibtex links citations to \hypertarget{cite.<doc>:<id>}.
@@ -174,14 +188,35 @@ class PublicationsTransform(SphinxPostTransform):
             if publication is None:
                 node.parent.remove(node)
                 continue
-            node.replace_self(
-                paper_nodes(
-                    publication, page.context(publication, "paper"), plain_links=plain_links
-                )
-            )
+            body = paper_nodes(publication, page.context(publication, "paper"))
+            if spell_out:
+                for part in body:
+                    spell_out_links(part)
+            node.replace_self(body)
         fill_legends(self.document, page)
         for node in list(self.document.findall(bf.listing_tools)):
             node.parent.remove(node)
+
+
+def spell_out_links(tree: nodes.Element) -> None:
+    """Write each entry link in *tree* as "label: URL", the URL a real reference.
+
+    For builders whose output shows no link targets; the reference node stays so that
+    linkcheck (and hyperlinked formats such as texinfo) still see the URL.
+    """
+    for line in list(tree.findall(nodes.paragraph)):
+        if "bibfolio-links" not in line["classes"]:
+            continue
+        links = [child for child in line.children if isinstance(child, nodes.reference)]
+        parts: list[nodes.Node] = []
+        for index, link in enumerate(links):
+            if index:
+                parts.append(nodes.Text("; "))
+            url = link["refuri"]
+            parts.append(nodes.Text(f"{link.astext()}: "))
+            parts.append(nodes.reference(url, url, refuri=url, classes=link["classes"]))
+        del line[:]
+        line.extend(parts)
 
 
 def _placeholder(node: nodes.Node) -> bool:

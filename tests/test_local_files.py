@@ -1,0 +1,73 @@
+"""A linked local file is published only when it really lies inside the project."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from .helpers import build_project
+
+SECRET = "root:x:0:0:secret-of-the-build-machine\n"
+
+
+def _project(tmp_path: Path, rootdir: Path, target: Path) -> Path:
+    source = tmp_path / "src"
+    shutil.copytree(rootdir / "test-local-files", source)
+    (source / "papers" / "leak.pdf").symlink_to(target)
+    return source
+
+
+def _published(outdir: Path, needle: str) -> list[Path]:
+    return [
+        path
+        for path in outdir.rglob("*")
+        if path.is_file() and needle.encode() in path.read_bytes()
+    ]
+
+
+@pytest.mark.parametrize("where", ["outside", "etc-passwd"])
+def test_symlink_out_of_the_project_is_refused(tmp_path: Path, rootdir: Path, where: str):
+    if where == "outside":
+        target = tmp_path / "private" / "notes.txt"
+        target.parent.mkdir()
+        target.write_text(SECRET)
+        needle = "secret-of-the-build-machine"
+    else:
+        target = Path("/etc/passwd")
+        if not target.is_file():
+            pytest.skip("no /etc/passwd on this machine")
+        needle = target.read_text().splitlines()[0]
+    source = _project(tmp_path, rootdir, target)
+
+    built = build_project(source, tmp_path / "_build")
+
+    assert (
+        f"{source / 'refs.bib'}:11: WARNING: no link made for field 'pdf' of 'leak': "
+        f"papers/leak.pdf resolves to {target.resolve()}, outside the project; not copied "
+        "[bibfolio.unsafe_url]"
+    ) in built.warnings
+    assert built.warnings.count("[bibfolio.unsafe_url]") == 1
+    # Nothing of the file reached the site, under any name.
+    assert _published(built.outdir, needle) == []
+    entries = {li["id"]: li for li in built.page("index").select("li.bibfolio-entry")}
+    assert entries["pub-leak"].select("a.bibfolio-link-pdf") == []
+    # The file inside the project is still published and linked.
+    kept = entries["pub-kept"].select_one("a.bibfolio-link-pdf")
+    assert kept is not None
+    assert (built.outdir / kept["href"]).read_bytes() == (source / "papers/kept.pdf").read_bytes()
+
+
+def test_symlink_inside_the_project_is_published(tmp_path: Path, rootdir: Path):
+    """A symlink to another file of the project is as good as the file."""
+    source = tmp_path / "src"
+    shutil.copytree(rootdir / "test-local-files", source)
+    (source / "papers" / "leak.pdf").symlink_to(source / "papers" / "kept.pdf")
+
+    built = build_project(source, tmp_path / "_build")
+
+    assert "unsafe_url" not in built.warnings
+    link = built.page("index").select_one("li#pub-leak a.bibfolio-link-pdf")
+    assert link is not None
+    assert (built.outdir / link["href"]).read_bytes() == (source / "papers/kept.pdf").read_bytes()

@@ -43,10 +43,18 @@ def workdir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 def check(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, list[str], str]:
-    """Run ``bibfolio check ARGS`` in-process: (exit status, stdout lines, stderr)."""
+    """Run ``bibfolio check ARGS`` in-process: (exit status, finding lines, summary).
+
+    Everything is printed on stdout: the findings (and notes) first, then the summary.
+    """
     status = main(["check", *args])
     out, err = capsys.readouterr()
-    return status, out.splitlines(), err
+    assert not err
+    lines = out.splitlines()
+    findings = [line for line in lines if _FINDING.match(line)]
+    summary = lines[len(findings) :]
+    assert not any(_FINDING.match(line) for line in summary), "findings come before the summary"
+    return status, findings, "".join(f"{line}\n" for line in summary)
 
 
 def located(lines: list[str]) -> list[tuple[str, int | None, str]]:
@@ -179,7 +187,7 @@ CASES = [
     pytest.param(
         {"refs.bib": "@misc{a,\n  title = {A},\n  author = {Ada Lovelance and Charles Babbage}}\n"},
         OWNER,
-        [("refs.bib", 1, "owner_not_found")],
+        [("refs.bib", 1, "owner_not_found"), ("refs.bib", 1, "owner_missing")],
         id="owner-not-found",
     ),
     pytest.param(
@@ -255,7 +263,7 @@ def test_each_kind_of_finding(
                 "refs.bib": "@article{a,\n  author = {Ada Lovelace},\n  title = {A},\n  year = 2020}\n"
             },
             [],
-            "refs.bib:1: entry 'a' (@article) lacks the required field 'journal' [missing_field]",
+            "refs.bib:1: entry 'a' (@article) lacks the required field 'journal' or 'journaltitle' [missing_field]",
         ),
         (
             {"refs.bib": b"@misc{a,\n  title = {Caf\xe9}}\n"},
@@ -278,7 +286,9 @@ def test_each_kind_of_finding(
             },
             OWNER,
             "refs.bib:1: the owner 'Ada Lovelace' (bibfolio_owner) matches no author in 1 entries; "
-            "closest author names: 'Ada Lovelance' [owner_not_found]",
+            "closest author names: 'Ada Lovelance' [owner_not_found]\n"
+            "refs.bib:1: no author of 'a' matches the owner 'Ada Lovelace'; if 'Ada Lovelance' is "
+            "the owner, add it as an alias (bibfolio_owner, --owner) [owner_missing]",
         ),
         (
             {"refs.bib": "@misc{a,\n  title = {A},\n  url = {javascript:alert(1)}}\n"},
@@ -326,7 +336,7 @@ def test_printed_lines(
 ) -> None:
     write_files(workdir, files)
     _, lines, _ = check(capsys, *files, *options)
-    assert lines == [expected]
+    assert lines == expected.split("\n")
 
 
 def test_missing_file_is_a_finding_and_the_others_are_still_read(
@@ -351,8 +361,8 @@ def test_findings_sorted_by_file_order_then_line(
     write_files(
         workdir,
         {
-            "b.bib": "@misc{x,\n  title = {Same},\n  doi = {10.1/d}}\n@misc{y,\n  title = {Same},\n"
-            "  doi = {10.1/d},\n  url = {ftp://example.org}\n  note = {n}}\n",
+            "b.bib": "@misc{x,\n  title = {Same},\n  doi = {10.1000/d}}\n@misc{y,\n  title = {Same},\n"
+            "  doi = {10.1000/d},\n  url = {ftp://example.org}\n  note = {n}}\n",
             "a.bib": "@misc{z,\n  title = {Z},\n  title = {Z again}}\n",
         },
     )
@@ -379,9 +389,18 @@ def test_owner_is_checked_only_when_given_and_aliases_count(
 ) -> None:
     write_files(workdir, {"refs.bib": "@misc{a,\n  title = {A},\n  author = {Lovelace, A.}}\n"})
     assert check(capsys, "refs.bib")[:2] == (0, [])
-    status, lines, _ = check(capsys, "refs.bib", "--owner", "Ada Lovelace")
-    assert (status, located(lines)) == (1, [("refs.bib", 1, "owner_not_found")])
+    status, lines, summary = check(capsys, "refs.bib", "--owner", "Ada Lovelace")
+    assert (status, located(lines)) == (
+        1,
+        [("refs.bib", 1, "owner_not_found"), ("refs.bib", 1, "owner_missing")],
+    )
     assert "closest author names: 'A. Lovelace'" in lines[0]
+    assert "if 'A. Lovelace' is the owner, add it as an alias" in lines[1]
+    assert summary.splitlines()[1:] == [
+        "owner 'Ada Lovelace': matches an author in 0 of 1 entries",
+        '  to match 1 name variant too, set in conf.py bibfolio_owner = ["Ada Lovelace", '
+        '"A. Lovelace"] (here: --owner "A. Lovelace")',
+    ]
     assert check(capsys, "refs.bib", "--owner", "Ada Lovelace", "--owner", "A. Lovelace")[:2] == (
         0,
         [],
@@ -398,6 +417,7 @@ def test_files_after_options_are_read_in_order(
     _, lines, _ = check(capsys, "one.bib", "--owner", "Ada Lovelace", "two.bib")
     assert located(lines) == [
         ("one.bib", 1, "owner_not_found"),
+        ("one.bib", 1, "owner_missing"),
         ("two.bib", 1, "duplicate_key"),
     ]
 
@@ -414,11 +434,17 @@ def test_encoding_option(workdir: Path, capsys: pytest.CaptureFixture[str]) -> N
 @pytest.mark.parametrize(
     ("path", "owner", "summary"),
     [
-        ("refs.bib", "Mingyu Liang", "refs.bib: 5 entries, 0 problems"),
+        (
+            "refs.bib",
+            "Mingyu Liang",
+            "refs.bib: 5 entries, 0 problems\n"
+            "owner 'Mingyu Liang': matches an author in 5 of 5 entries",
+        ),
         (
             "examples/liang-luo/refs.bib",
             "Liang Luo",
-            "examples/liang-luo/refs.bib: 31 entries, 0 problems",
+            "examples/liang-luo/refs.bib: 31 entries, 0 problems\n"
+            "owner 'Liang Luo': matches an author in 31 of 31 entries",
         ),
     ],
 )
@@ -505,6 +531,12 @@ AGREEMENT_BIB = """\
   author+an = {1=shared;x},
   title = {Compilers},
 }
+
+@misc{twin,
+  author = {Charles Babbage},
+  title = {Notes on the Analytical Engine},
+  isbn = {978-3-16-148410-1},
+}
 """
 INDEX_MD = "# Publications\n\n```{publications}\n```\n"
 CONF_PY = """\
@@ -515,15 +547,21 @@ bibfolio_paper_pages = False
 """
 
 
-def build_findings(warnings: str, bib: Path) -> list[tuple[int | None, str, str]]:
+def build_findings(
+    warnings: str, bib: Path, *, owner_missing: bool = False
+) -> list[tuple[int | None, str, str]]:
     """(line, subtype, finding as the checker prints it) of the build's warnings in *bib*.
 
-    ``owner_missing`` is left out: it is about a page's list, which the checker never sees.
+    ``owner_missing`` is left out unless asked for: the build words it for a page's list.
     """
     found = []
     for line in warnings.splitlines():
         match = _BUILD_WARNING.match(line)
-        if match and Path(match["path"]) == bib and match["subtype"] != "owner_missing":
+        if (
+            match
+            and Path(match["path"]) == bib
+            and (owner_missing or match["subtype"] != "owner_missing")
+        ):
             number = int(match["line"]) if match["line"] else None
             location = match["path"] if number is None else f"{match['path']}:{number}"
             printed = f"{location}: {match['message']} [{match['subtype']}]"
@@ -543,15 +581,17 @@ def test_checker_agrees_with_the_build(
     source = make_project(tmp_path / "site", AGREEMENT_BIB)
     built = build_project(source, tmp_path / "_build")
     bib = (source / "refs.bib").resolve()
-    from_build = build_findings(built.warnings, bib)
-    assert "[bibfolio.owner_missing]" in built.warnings  # the build-only subtype was there
+    from_build = build_findings(built.warnings, bib, owner_missing=True)
+    assert "[bibfolio.owner_missing]" in built.warnings
 
     monkeypatch.chdir(source)
     status, lines, err = check(capsys, "refs.bib", "--owner", "Ada Lovelace")
     from_checker = {(line, subtype) for _, line, subtype in located(lines)}
 
     assert status == 1
+    # The page lists every entry, so the build's owner_missing entries are the checker's.
     assert from_checker == {(line, subtype) for line, subtype, _ in from_build}
+    from_build = build_findings(built.warnings, bib)
     # The malformed file covers most kinds of finding, so the comparison means something.
     assert {subtype for _, subtype in from_checker} == {
         "unbalanced_braces",
@@ -567,10 +607,15 @@ def test_checker_agrees_with_the_build(
         "unsafe_url",
         "duplicate_doi",
         "similar_title",
+        "owner_missing",
+        "invalid_identifier",
     }
     # Given the path the build uses, every finding is the build's warning word for word.
     assert main(["check", str(bib), "--owner", "Ada Lovelace"]) == 1
-    assert sorted(capsys.readouterr().out.splitlines()) == sorted(p for _, _, p in from_build)
+    printed = capsys.readouterr().out.splitlines()
+    assert sorted(
+        line for line in printed if _FINDING.match(line) and "[owner_missing]" not in line
+    ) == sorted(p for _, _, p in from_build)
 
     # The module entry point, as a real process, prints exactly what main() printed.
     process = subprocess.run(
@@ -581,8 +626,15 @@ def test_checker_agrees_with_the_build(
         encoding="utf-8",
         check=False,
     )
-    assert (process.returncode, process.stdout.splitlines(), process.stderr) == (1, lines, err)
-    assert err == f"refs.bib: 4 entries, {len(lines)} problems\n"
+    assert (process.returncode, process.stdout, process.stderr) == (
+        1,
+        "".join(f"{line}\n" for line in lines) + err,
+        "",
+    )
+    assert err.splitlines() == [
+        f"refs.bib: 5 entries, {len(lines)} problems",
+        "owner 'Ada Lovelace': matches an author in 2 of 5 entries",
+    ]
 
 
 @pytest.fixture(scope="module")
@@ -599,8 +651,8 @@ def test_checker_agrees_with_the_build_on_the_owner(
 ) -> None:
     bib, warnings = owner_build
     assert main(["check", str(bib), "--owner", "Ada Lovelace"]) == 1
-    printed = capsys.readouterr().out.splitlines()
-    assert located(printed) == [(str(bib), 1, "owner_not_found")]
+    printed = capsys.readouterr().out.splitlines()[:2]
+    assert located(printed) == [(str(bib), 1, "owner_not_found"), (str(bib), 1, "owner_missing")]
     # Same message; the build's location is checked by the known-gap test below.
     message = _FINDING.match(printed[0])["message"]
     assert f"WARNING: {message} [bibfolio.owner_not_found]" in warnings
@@ -622,14 +674,18 @@ def test_console_script(tmp_path: Path) -> None:
         [script, "check", "refs.bib"], cwd=tmp_path, capture_output=True, text=True, check=False
     )
     assert process.returncode == 1
-    assert located(process.stdout.splitlines()) == [("refs.bib", 3, "unsafe_url")]
+    assert located(process.stdout.splitlines()[:1]) == [("refs.bib", 3, "unsafe_url")]
     clean = subprocess.run(
         [script, "check", str(REPO / "refs.bib"), "--owner", "Mingyu Liang"],
         capture_output=True,
         text=True,
         check=False,
     )
-    assert (clean.returncode, clean.stdout) == (0, "")
+    assert (clean.returncode, clean.stdout.splitlines()[-1], clean.stderr) == (
+        0,
+        "owner 'Mingyu Liang': matches an author in 5 of 5 entries",
+        "",
+    )
 
 
 def test_checker_does_not_import_sphinx() -> None:
@@ -641,7 +697,7 @@ def test_checker_does_not_import_sphinx() -> None:
     process = subprocess.run(
         [sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, check=True
     )
-    assert process.stdout == "[]\n"
+    assert process.stdout.splitlines()[-1] == "[]"
 
 
 def test_pre_commit_hook_runs_the_console_script() -> None:

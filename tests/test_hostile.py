@@ -45,8 +45,14 @@ def test_unsafe_schemes_give_no_link_and_a_warning(built):
         ),
     }
     assert sorted(lines) == sorted(
-        f"{bib}:{line}: WARNING: no link made for field '{field}' of 'schemes': {reason} [bibfolio.unsafe_url]"
-        for line, field, reason in expected
+        [
+            f"{bib}:{line}: WARNING: no link made for field '{field}' of 'schemes': {reason} [bibfolio.unsafe_url]"
+            for line, field, reason in expected
+        ]
+        + [
+            f"{bib}:7: WARNING: no link made for field 'doi' of 'script': it is not a DOI "
+            "(10.NNNN/suffix) ('10.1/x\" onmouseover=\"alert(4)') [bibfolio.invalid_identifier]"
+        ]
     )
     entry = page(built).find("li", id="pub-schemes")
     assert [(a.get_text(), a["href"]) for a in entry.select("a.bibfolio-link")] == [
@@ -95,11 +101,10 @@ def test_text_survives_as_text_everywhere(built):
     (data,) = [json.loads(s.string) for s in paper.find_all("script", type="application/ld+json")]
     assert data["name"] == TITLE
     assert data["abstract"].startswith("An abstract with </script><script>alert(3)</script>")
-    # The DOI cannot break out of its attribute.
-    assert (
-        paper.find("a", class_="bibfolio-link-doi")["href"]
-        == 'https://doi.org/10.1/x"onmouseover="alert(4)'
-    )
+    # A DOI with a quote in it is no DOI: no link, and no DOI in the metadata.
+    assert paper.find("a", class_="bibfolio-link-doi") is None
+    assert "citation_doi" not in metas
+    assert "identifier" not in data
     download = (built.outdir / "index.bib").read_text(encoding="utf-8")
     parsed = pybtex.database.parse_string(download, "bibtex").entries["script"]
     assert parsed.fields["title"] == TITLE

@@ -7,9 +7,12 @@ would report as ``WARNING: ... [bibfolio.<subtype>]``.  It prints one line per f
 
     refs.bib:12: missing comma before field 'year' in entry 'smith20'; ... [missing_comma]
 
-and a per-file summary on stderr.  Exit status: 0 when nothing was found, 1 when
-something was, 2 for a usage error.  The one finding only the build can make is
-``owner_missing``: it depends on which entries a page's ``{publications}`` lists.
+then notes (``private_field``: what is left out of the published BibTeX; notes do not
+change the exit status, as the build logs them without warning) and a summary, all on
+stdout.  Exit status: 0 when nothing was found, 1 when something was, 2 for a usage
+error.  With ``--owner``, each entry none of whose authors matches is reported
+(``owner_missing``, as the build does for the entries a page lists) with the author name
+to add as an alias, and the summary says how many entries matched.
 """
 
 from __future__ import annotations
@@ -23,7 +26,8 @@ from typing import TYPE_CHECKING
 
 from ._version import __version__
 from .model.bibtex import read_bib_files
-from .model.lint import check_publications
+from .model.diagnostics import NOTES
+from .model.lint import check_publications, owner_mismatches, suggested_alias
 from .model.names import NamePattern
 from .model.publication import Settings
 
@@ -33,6 +37,7 @@ if TYPE_CHECKING:
 
     from .model.bibtex import BibEntry
     from .model.diagnostics import Diagnostic
+    from .model.publication import Publication
 
 #: sphinxcontrib-bibtex's default ``bibtex_encoding``, so the checker reads what the build reads.
 DEFAULT_ENCODING = "utf-8-sig"
@@ -47,6 +52,14 @@ def check_files(
     are ordered by the position of their file in *paths*, then by line (whole-file
     findings first); paths are shown exactly as given.
     """
+    entries, findings, _ = check_bibliography(paths, owners, encoding)
+    return entries, findings
+
+
+def check_bibliography(
+    paths: Sequence[str], owners: Sequence[str] = (), encoding: str = DEFAULT_ENCODING
+) -> tuple[list[BibEntry], list[Diagnostic], list[Publication]]:
+    """:func:`check_files`, plus the publications (for the owner summary)."""
     sources: list[tuple[str, bytes | None]] = []
     for path in paths:
         try:
@@ -55,18 +68,45 @@ def check_files(
             sources.append((path, None))
     settings = Settings(owner=tuple(NamePattern.from_config(name) for name in owners))
     entries, diagnostics = read_bib_files(sources, encoding)
-    _, problems = check_publications(entries, settings)
+    publications, problems = check_publications(entries, settings)
+    listed = list(publications.values())
+    problems.extend(owner_mismatches(listed, owners))
     order = {path: index for index, path in reversed(list(enumerate(paths)))}
     findings = sorted(
         diagnostics + problems,
         key=lambda found: (order.get(found.path, len(paths)), found.line or 0),
     )
-    return entries, findings
+    return entries, findings, listed
 
 
 def format_finding(diagnostic: Diagnostic) -> str:
-    """``path:line: message [subtype]`` (``path: message [subtype]`` for a whole file)."""
-    return f"{diagnostic.location}: {diagnostic.message} [{diagnostic.subtype}]"
+    """``path:line: message [subtype]``; a note reads ``path:line: note: message [subtype]``."""
+    note = "note: " if diagnostic.subtype in NOTES else ""
+    return f"{diagnostic.location}: {note}{diagnostic.message} [{diagnostic.subtype}]"
+
+
+def owner_summary(publications: Sequence[Publication], owners: Sequence[str]) -> list[str]:
+    """How many entries match the owner, and the aliases that would match the others."""
+    if not owners or not publications:
+        return []
+    matched = sum(p.owner_matched for p in publications)
+    aliases = list(
+        dict.fromkeys(
+            alias
+            for p in publications
+            if not p.owner_matched and (alias := suggested_alias(p, owners))
+        )
+    )
+    names = ", ".join(repr(name) for name in owners)
+    lines = [f"owner {names}: matches an author in {matched} of {len(publications)} entries"]
+    if aliases:
+        configured = ", ".join(f'"{name}"' for name in [*owners, *aliases])
+        options = " ".join(f'--owner "{name}"' for name in aliases)
+        lines.append(
+            f"  to match {_plural(len(aliases), 'name variant')} too, set in conf.py "
+            f"bibfolio_owner = [{configured}] (here: {options})"
+        )
+    return lines
 
 
 def _summary(
@@ -154,9 +194,16 @@ def main(argv: list[str] | None = None) -> int:
         args.files.extend(extra)
     elif extra:
         parser.error(f"unrecognized arguments: {' '.join(extra)}")
-    entries, findings = check_files(args.files, args.owner, args.encoding)
-    _write(sys.stdout, [format_finding(found) for found in findings])
-    _write(sys.stderr, _summary(args.files, entries, findings))
+    entries, found, publications = check_bibliography(args.files, args.owner, args.encoding)
+    findings = [item for item in found if item.subtype not in NOTES]
+    notes = [item for item in found if item.subtype in NOTES]
+    _write(
+        sys.stdout,
+        [format_finding(item) for item in findings]
+        + [format_finding(item) for item in notes]
+        + _summary(args.files, entries, findings)
+        + owner_summary(publications, args.owner),
+    )
     return 1 if findings else 0
 
 

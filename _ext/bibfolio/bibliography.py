@@ -281,7 +281,7 @@ def load(app: Sphinx) -> None:
     domain.library = library
     citebridge.resolve_entries_with(lambda: library.entries)
     for diagnostic in domain.data["state"].diagnostics:
-        report(diagnostic)
+        report(diagnostic, app.config.suppress_warnings)
 
 
 def changed_keys(env: BuildEnvironment) -> frozenset[str] | None:

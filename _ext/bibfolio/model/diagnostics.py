@@ -27,12 +27,21 @@ SUBTYPES: dict[str, str] = {
     "outside the project; no link is made",
     "local_file": "a link field names a local file that does not exist",
     "duplicate_doi": "two entries share a DOI",
+    "pairing": "a preprint/published field names no entry, the entry itself, or an entry "
+    "already paired; the entries are listed separately",
+    "invalid_identifier": "a doi, arxiv, eprint, pmid, pmcid or isbn value that is not a valid "
+    "identifier of its kind (syntax or checksum); no link is made",
+    "private_field": "private or local fields (file paths, reference-manager bookkeeping) were "
+    "left out of the published BibTeX; one note per build, at info level (never fails -W)",
     "similar_title": "two entries have the same or nearly the same title",
     "config": "a bibfolio_* configuration value of the wrong type or with a bad value",
     "directive": "a {publications} option value bibfolio does not know",
     "filter": "a {publications} :filter: expression that cannot be parsed or evaluated",
     "paper_pages": "paper pages could not be generated",
 }
+#: Subtypes that inform rather than warn: the build logs them at info level (so ``-W``
+#: passes) and the checker prints them as notes that do not change its exit status.
+NOTES = frozenset({"private_field"})
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,4 +1,10 @@
-"""Link fields (pdf, doi, arxiv, code, ...) → safe links; unsafe schemes give no link."""
+"""Link fields (pdf, doi, eprint, ...) → safe links; invalid identifiers and unsafe URLs give none.
+
+Identifier fields (``doi``, ``arxiv``, ``eprint`` with its ``eprinttype``, ``pmid``,
+``pmcid``) are validated before a link is made: a value that is not an identifier of its
+kind gives no link, and :func:`invalid_identifiers` says why (the ``invalid_identifier``
+warning).  URL fields are checked by :func:`classify_url` (the ``unsafe_url`` warning).
+"""
 
 from __future__ import annotations
 
@@ -6,16 +12,20 @@ import html
 import re
 from dataclasses import dataclass
 from pathlib import PurePosixPath
+from urllib.parse import quote, unquote
 
 from .latex import url_from_latex
 
 #: (field, label, kind) in the order links are shown.  ``kind`` picks how a value
-#: becomes a URL: "url" (as written), "doi", "arxiv".
+#: becomes a URL: "url" (as written), "eprint" (by its ``eprinttype``), or an
+#: identifier kind of :data:`IDENTIFIERS`.
 LINK_FIELDS: tuple[tuple[str, str, str], ...] = (
     ("pdf", "PDF", "url"),
     ("arxiv", "arXiv", "arxiv"),
-    ("eprint", "arXiv", "arxiv"),
+    ("eprint", "", "eprint"),
     ("doi", "DOI", "doi"),
+    ("pmid", "PubMed", "pubmed"),
+    ("pmcid", "PMC", "pmc"),
     ("html", "HTML", "url"),
     ("url", "URL", "url"),
     ("code", "Code", "url"),
@@ -29,8 +39,166 @@ LINK_FIELDS: tuple[tuple[str, str, str], ...] = (
 SAFE_SCHEMES = frozenset({"http", "https", "mailto"})
 _SCHEME = re.compile(r"^([A-Za-z][A-Za-z0-9+.\-]*):")
 _CONTROL = re.compile(r"[\x00-\x20\x7f-\x9f]+")
-_DOI_PREFIX = re.compile(r"^(?:https?://(?:dx\.)?doi\.org/|doi:)", re.IGNORECASE)
-_ARXIV_PREFIX = re.compile(r"^(?:https?://arxiv\.org/abs/|arxiv:)", re.IGNORECASE)
+
+# -- identifiers ----------------------------------------------------------------------------
+
+#: DOI syntax (ISO 26324): "10." + registrant code, "/", then any printable suffix.
+#: Crossref's recommended pattern is stricter (``[-._;()/:A-Z0-9]+``) but old Wiley
+#: DOIs hold ``<`` and ``>``; only whitespace and ``"`` are refused here (a ``"`` is the
+#: mark of pasted HTML, never of a registered DOI).
+_DOI = re.compile(r"10\.\d{4,9}(?:\.\d+)*/[^\s\"]+")
+_DOI_PREFIX = re.compile(r"^(?:https?://(?:dx\.|www\.)?doi\.org/|doi:?(?=10\.))", re.IGNORECASE)
+#: arXiv identifiers (https://info.arxiv.org/help/arxiv_identifier.html): YYMM.NNNN
+#: (2007-2014) or YYMM.NNNNN (since 2015), and the old archive[.SC]/YYMMNNN; versions vN.
+_ARXIV_NEW = re.compile(r"(\d{2})(0[1-9]|1[0-2])\.(\d{4,5})(?:v\d+)?")
+_ARXIV_OLD = re.compile(
+    r"[a-z]+(?:-[a-z]+)*(?:\.[A-Za-z]{2})?/\d{2}(?:0[1-9]|1[0-2])\d{3}(?:v\d+)?"
+)
+_ARXIV_PREFIX = re.compile(
+    r"^(?:https?://(?:www\.|export\.)?arxiv\.org/(?:abs|pdf|html)/|arxiv:\s*)", re.IGNORECASE
+)
+_PMC = re.compile(r"(?:PMC)?(\d{1,9})", re.IGNORECASE)
+_HANDLE = re.compile(r"\d+(?:\.\d+)*/\S+")
+
+
+@dataclass(frozen=True, slots=True)
+class Identifier:
+    """One kind of identifier: its link label, URL template and validator."""
+
+    label: str
+    url: str  #: ``{}`` is replaced by the normalised identifier.
+    describe: str  #: What a valid value looks like, for the warning.
+
+
+#: The identifier kinds bibfolio links; keys are the (normalised) biblatex eprint types.
+IDENTIFIERS: dict[str, Identifier] = {
+    "arxiv": Identifier("arXiv", "https://arxiv.org/abs/{}", "an arXiv identifier"),
+    "doi": Identifier("DOI", "https://doi.org/{}", "a DOI (10.NNNN/suffix)"),
+    "jstor": Identifier("JSTOR", "https://www.jstor.org/stable/{}", "a JSTOR stable number"),
+    "hdl": Identifier("HDL", "https://hdl.handle.net/{}", "a Handle (prefix/suffix)"),
+    "pubmed": Identifier("PubMed", "https://pubmed.ncbi.nlm.nih.gov/{}/", "a PubMed id (PMID)"),
+    "pmc": Identifier(
+        "PMC", "https://pmc.ncbi.nlm.nih.gov/articles/{}/", "a PubMed Central id (PMCnnnn)"
+    ),
+    "googlebooks": Identifier(
+        "Google Books", "https://books.google.com/books?id={}", "a Google Books id"
+    ),
+}
+#: Spellings of eprint types seen in real files, read as the kinds above.
+EPRINT_TYPE_ALIASES = {
+    "handle": "hdl",
+    "pmid": "pubmed",
+    "pmcid": "pmc",
+    "pubmedcentral": "pmc",
+    "google": "googlebooks",
+}
+#: Hosts whose URLs in an ``eprint`` field are read as that kind's identifier.
+_URL_FORMS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("arxiv", _ARXIV_PREFIX),
+    ("doi", re.compile(r"^https?://(?:dx\.|www\.)?doi\.org/", re.IGNORECASE)),
+    ("jstor", re.compile(r"^https?://(?:www\.)?jstor\.org/stable/", re.IGNORECASE)),
+    ("hdl", re.compile(r"^https?://hdl\.handle\.net/", re.IGNORECASE)),
+    ("pubmed", re.compile(r"^https?://pubmed\.ncbi\.nlm\.nih\.gov/", re.IGNORECASE)),
+)
+#: What a DOI keeps as written in its doi.org URL; ``# ? % " < >`` and the like are
+#: percent-encoded, as doi.org advises, so they cannot end or change the URL.
+_DOI_KEEP = "/:;()[]@!$&'*+,=~"
+
+
+def normalize_doi(value: str) -> str | None:
+    """The bare DOI in *value* (``doi:`` and ``https://doi.org/`` forms too), or None."""
+    text = url_from_latex(value)
+    if prefix := _DOI_PREFIX.match(text):
+        text = text[prefix.end() :]
+        if prefix.group().lower().startswith("http"):
+            text = unquote(text)
+    return text if _DOI.fullmatch(text) else None
+
+
+def normalize_arxiv(value: str) -> str | None:
+    """The arXiv id in *value* (``arXiv:`` and abs/pdf URL forms too), or None."""
+    text = _ARXIV_PREFIX.sub("", url_from_latex(value)).rstrip("/")
+    text = text.removesuffix(".pdf")
+    new = _ARXIV_NEW.fullmatch(text)
+    if new:
+        # Four-digit numbers until 1412, five since 1501: anything else was never issued.
+        five = int(new.group(1) + new.group(2)) >= 1501
+        return text if (len(new.group(3)) == 5) == five else None
+    return text if _ARXIV_OLD.fullmatch(text) else None
+
+
+def normalize(kind: str, value: str) -> str | None:
+    """The identifier of *kind* in *value*, normalised for its URL, or None when invalid."""
+    if kind == "arxiv":
+        return normalize_arxiv(value)
+    if kind == "doi":
+        return normalize_doi(value)
+    text = url_from_latex(value)
+    for url_kind, form in _URL_FORMS:
+        if url_kind == kind and form.match(text):
+            text = unquote(form.sub("", text)).rstrip("/")
+    if kind == "jstor":
+        return text if text.isdigit() else None
+    if kind == "hdl":
+        return text if _HANDLE.fullmatch(text) else None
+    if kind == "pubmed":
+        return text if text.isdigit() and len(text) <= 9 else None
+    if kind == "pmc":
+        match = _PMC.fullmatch(text)
+        return f"PMC{match.group(1)}" if match else None
+    if kind == "googlebooks":
+        return text if re.fullmatch(r"[A-Za-z0-9_-]{12}", text) else None
+    return None
+
+
+def eprint_kind(fields: dict[str, str]) -> str:
+    """The identifier kind of the ``eprint`` field: its type, its URL's host, or arXiv.
+
+    ``eprinttype`` (biblatex) or ``archiveprefix`` (BibTeX) names the type; without one,
+    an eprint is arXiv's (as natbib and biblatex's own examples write them).  Returns
+    "url" for an eprint written as a URL of another site, and "" for a type bibfolio does
+    not link.
+    """
+    written = (fields.get("eprinttype") or fields.get("archiveprefix") or "").strip()
+    text = url_from_latex(fields.get("eprint", ""))
+    for kind, form in _URL_FORMS:
+        if form.match(text):
+            return kind
+    if re.match(r"^https?://", text, re.IGNORECASE):
+        return "url"  # a repository's page given as a URL: linked as written
+    if not written:
+        return "arxiv"
+    name = re.sub(r"[\s_\-]+", "", written.lower())
+    name = EPRINT_TYPE_ALIASES.get(name, name)
+    return name if name in IDENTIFIERS else ""
+
+
+_ISBN_PART = re.compile(r"[,;/]|\s+and\s+")
+_ISBN_NOISE = re.compile(r"^isbn(?:-1[03])?:?|\([^)]*\)|[\s\-‐‑–]", re.IGNORECASE)
+
+
+def isbn_problem(value: str) -> str:
+    """Why *value* is not a list of valid ISBN-10/ISBN-13s (checksums), or "" when it is."""
+    for part in _ISBN_PART.split(value.replace("{", "").replace("}", "")):
+        digits = _ISBN_NOISE.sub("", part.strip()).upper()
+        if not digits:
+            continue
+        if not is_isbn(digits):
+            return f"'{part.strip()}' is not a valid ISBN-10 or ISBN-13 (wrong length or checksum)"
+    return ""
+
+
+def is_isbn(digits: str) -> bool:
+    """True for an ISBN-10 or ISBN-13 (no hyphens) whose check digit is right."""
+    if re.fullmatch(r"\d{9}[\dX]", digits):
+        total = sum((10 - i) * (10 if c == "X" else int(c)) for i, c in enumerate(digits))
+        return total % 11 == 0
+    if re.fullmatch(r"97[89]\d{10}", digits):
+        return sum(int(c) * (3 if i % 2 else 1) for i, c in enumerate(digits)) % 10 == 0
+    return False
+
+
+# -- links ----------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,6 +209,8 @@ class Link:
     label: str
     url: str  #: Absolute URL, or "" for a local file.
     local: str = ""  #: Path relative to the .bib file's directory.
+    kind: str = "url"  #: "url", or the identifier kind (``"doi"``, ``"arxiv"``, ...).
+    identifier: str = ""  #: The normalised identifier, for identifier kinds.
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,32 +268,44 @@ def embedded_unsafe_links(fields: dict[str, str]) -> list[UnsafeLink]:
     return refused
 
 
+def identifier_link(name: str, kind: str, raw: str) -> Link | None:
+    """The link for identifier field *name* of *kind*, or None when *raw* is not valid."""
+    found = normalize(kind, raw)
+    if found is None:
+        return None
+    spec = IDENTIFIERS[kind]
+    value = quote(found, safe=_DOI_KEEP) if kind == "doi" else found
+    return Link(name, spec.label, spec.url.format(value), kind=kind, identifier=found)
+
+
 def collect_links(fields: dict[str, str]) -> tuple[list[Link], list[UnsafeLink]]:
-    """Build an entry's links from its raw field values, refusing unsafe ones."""
+    """Build an entry's links from its raw field values, refusing unsafe URLs.
+
+    Identifier fields that do not hold a valid identifier give no link and are not in
+    the refused list: :func:`invalid_identifiers` reports them.
+    """
     links: list[Link] = []
     refused: list[UnsafeLink] = []
     seen: set[str] = set()
-    arxiv_done = False
-    for name, label, kind in LINK_FIELDS:
+    for name, field_label, field_kind in LINK_FIELDS:
         raw = fields.get(name)
         if raw is None or not raw.strip():
             continue
-        if kind == "arxiv":
-            if arxiv_done or (
-                name == "eprint" and fields.get("archiveprefix", "arXiv").lower() != "arxiv"
-            ):
+        kind = eprint_kind(fields) if field_kind == "eprint" else field_kind
+        label = "Eprint" if field_kind == "eprint" else field_label
+        if kind in IDENTIFIERS:
+            link = identifier_link(name, kind, raw)
+            # One link per identifier kind: al-folio's arxiv and BibTeX's eprint often
+            # both name the preprint.
+            if link is None or link.url in seen or "kind:" + kind in seen:
                 continue
-            arxiv_id = _ARXIV_PREFIX.sub("", url_from_latex(raw))
-            if not re.fullmatch(r"[A-Za-z0-9.\-/]+", arxiv_id):
-                refused.append(UnsafeLink(name, raw, "not an arXiv identifier"))
-                continue
-            arxiv_done = True
-            value = f"https://arxiv.org/abs/{arxiv_id}"
-        elif kind == "doi":
-            doi = _DOI_PREFIX.sub("", url_from_latex(raw))
-            value = "https://doi.org/" + doi
-        else:
-            value = url_from_latex(raw)
+            seen.update((link.url, "kind:" + kind))
+            links.append(link)
+            continue
+        if kind == "":
+            # An eprint of a type bibfolio does not know: no link, and nothing to warn.
+            continue
+        value = url_from_latex(raw)
         verdict, detail = classify_url(value)
         if verdict == "unsafe":
             refused.append(UnsafeLink(name, raw, detail))
@@ -137,3 +319,38 @@ def collect_links(fields: dict[str, str]) -> tuple[list[Link], list[UnsafeLink]]
         else:
             links.append(Link(name, label, "", detail))
     return links, refused
+
+
+@dataclass(frozen=True, slots=True)
+class InvalidIdentifier:
+    """An identifier field whose value is not an identifier of its kind."""
+
+    field: str
+    value: str
+    reason: str
+
+
+def invalid_identifiers(fields: dict[str, str]) -> list[InvalidIdentifier]:
+    """The identifier fields of an entry (DOI, arXiv, eprint, PMID, PMCID, ISBN) not valid."""
+    found = []
+    for name, _, field_kind in LINK_FIELDS:
+        raw = fields.get(name, "")
+        if not raw.strip():
+            continue
+        kind = eprint_kind(fields) if field_kind == "eprint" else field_kind
+        if kind not in IDENTIFIERS or normalize(kind, raw) is not None:
+            continue
+        spec = IDENTIFIERS[kind]
+        if name == "eprint" and not (fields.get("eprinttype") or fields.get("archiveprefix")):
+            reason = "it is not an arXiv identifier; set eprinttype if it is another kind"
+        else:
+            reason = f"it is not {spec.describe}"
+        found.append(InvalidIdentifier(name, raw, reason))
+    if (isbn := fields.get("isbn", "")).strip() and (reason := isbn_problem(isbn)):
+        found.append(InvalidIdentifier("isbn", isbn, reason))
+    return found
+
+
+def valid_isbn(value: str) -> str:
+    """*value* when it holds only valid ISBNs, else "" (metadata never carries a bad one)."""
+    return value.strip() if value.strip() and not isbn_problem(value) else ""

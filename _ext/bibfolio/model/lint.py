@@ -1,16 +1,19 @@
-"""Checks over a whole bibliography: the owner never matched, duplicate DOIs, similar titles."""
+"""Checks over a whole bibliography: owner, identifiers, duplicates, similar titles, privacy."""
 
 from __future__ import annotations
 
 import difflib
 import re
 import unicodedata
+from collections import Counter
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from .cleanbib import private_fields
 from .diagnostics import Diagnostic
 from .latex import plain
-from .names import closest_names
+from .links import invalid_identifiers
+from .names import closest_names, fold
 from .publication import build_publications
 
 if TYPE_CHECKING:
@@ -29,10 +32,98 @@ def check_publications(
     publications, diagnostics = build_publications(entries, settings)
     listed = list(publications.values())
     diagnostics.extend(owner_not_found(listed, [pattern.source for pattern in settings.owner]))
+    diagnostics.extend(bad_identifiers(listed))
     diagnostics.extend(duplicate_dois(listed))
     diagnostics.extend(similar_titles(listed))
     diagnostics.extend(missing_local_files(listed))
+    diagnostics.extend(private_field_summary(listed))
     return publications, diagnostics
+
+
+def bad_identifiers(publications: Iterable[Publication]) -> list[Diagnostic]:
+    """A diagnostic for each DOI, arXiv id, eprint, PMID, PMCID or ISBN that is not valid."""
+    return [
+        Diagnostic(
+            publication.entry.path,
+            publication.entry.line_of(found.field),
+            "invalid_identifier",
+            f"no link made for field '{found.field}' of '{publication.key}': "
+            f"{found.reason} ({found.value.strip()[:60]!r})",
+        )
+        for publication in publications
+        for found in invalid_identifiers(publication.fields)
+    ]
+
+
+def private_field_summary(publications: Sequence[Publication]) -> list[Diagnostic]:
+    """One diagnostic naming the private fields left out of every published BibTeX.
+
+    Once per bibliography, not per entry: a Zotero or JabRef export has them in every
+    entry, and the owner needs to know they are withheld, not a line per entry.  It is
+    located at the first such field.
+    """
+    counts: Counter[str] = Counter()
+    first: tuple[str, int] | None = None
+    entries = 0
+    for publication in publications:
+        found = private_fields(publication.fields)
+        if not found:
+            continue
+        entries += 1
+        counts.update(found)
+        if first is None:
+            first = (publication.entry.path, publication.entry.line_of(found[0]))
+    if first is None:
+        return []
+    named = ", ".join(f"{name} ({counts[name]})" for name in sorted(counts))
+    return [
+        Diagnostic(
+            *first,
+            "private_field",
+            f"private or local fields left out of the published BibTeX of "
+            f"{entries} {'entry' if entries == 1 else 'entries'}: {named}",
+        )
+    ]
+
+
+def owner_mismatches(publications: Iterable[Publication], owner: Sequence[str]) -> list[Diagnostic]:
+    """A diagnostic for each entry none of whose authors matches *owner*, with the alias to add.
+
+    The build reports these (``owner_missing``) for the entries a page lists; the checker,
+    which sees no page, treats every entry as listed.
+    """
+    if not owner:
+        return []
+    found = []
+    wanted = ", ".join(repr(name) for name in owner)
+    for publication in publications:
+        if publication.owner_matched:
+            continue
+        alias = suggested_alias(publication, owner)
+        hint = (
+            f"; if '{alias}' is the owner, add it as an alias (bibfolio_owner, --owner)"
+            if alias
+            else "; no author name is close"
+        )
+        found.append(
+            Diagnostic(
+                publication.entry.path,
+                publication.entry.line,
+                "owner_missing",
+                f"no author of '{publication.key}' matches the owner {wanted}{hint}",
+            )
+        )
+    return found
+
+
+def suggested_alias(publication: Publication, owner: Sequence[str]) -> str:
+    """The author name of *publication* closest to one of *owner*'s names, or ""."""
+    names = [author.name for author in publication.authors]
+    for wanted in owner:
+        close = closest_names(wanted, names, limit=1)
+        if close:
+            return close[0]
+    return ""
 
 
 def missing_local_files(
@@ -106,51 +197,152 @@ def duplicate_dois(publications: Iterable[Publication]) -> list[Diagnostic]:
 
 
 def similar_titles(publications: Sequence[Publication], cutoff: float = 0.93) -> list[Diagnostic]:
-    """A diagnostic for every entry whose official title (nearly) repeats an earlier one.
+    """A diagnostic for an entry whose title (nearly) repeats an earlier one's, by the same people.
 
     Titles are compared after folding case, accents and punctuation; near-equal means a
-    similarity ratio of at least *cutoff*, which catches "Fast X" vs "Fast X." and typos;
-    titles whose numbers differ ("Part 1" / "Part 2") are never reported.
+    similarity ratio of at least *cutoff*, which catches "Fast X" vs "Fast X." and typos.
+    Not reported: titles whose numbers differ ("Volume I" / "Volume II", "Part 2"), the
+    same title by other authors ("Set Theory" by Jech and by Kunen), versions at two
+    different venues (a conference paper and its journal version), and entries already
+    paired with ``preprint``/``published``.  A preprint and its published version get a
+    message saying how to pair them.
     """
     found = []
-    blocks: dict[str, list[tuple[str, frozenset[str], list[str], Publication]]] = {}
+    blocks: dict[str, list[_Titled]] = {}
     for publication in publications:
         title = _title_key(plain(publication.title))
         if not title:
             continue
+        current = _Titled(title, publication)
         # Compare only titles sharing their opening or closing words: a typo rarely
         # touches both ends, and this keeps the check linear on large files.
         block_keys = (title[:24], title[-24:])
-        words = frozenset(title.split())
-        digits = _digits(title)
         first = None
         for block_key in block_keys:
-            for other_title, other_words, other_digits, other in blocks.get(block_key, ()):
-                if other_title == title or (
-                    other_digits == digits
-                    # Near-equal titles share nearly all their words: a cheap filter
-                    # before the character-level comparison.
-                    and len(words & other_words) >= cutoff * max(len(words), len(other_words)) - 1
-                    and _similar(other_title, title, cutoff)
-                ):
-                    first = other
-                    break
+            first = next(
+                (
+                    other
+                    for other in blocks.get(block_key, ())
+                    if _same_work(other, current, cutoff)
+                ),
+                None,
+            )
             if first is not None:
                 break
         if first is not None:
-            found.append(
-                Diagnostic(
-                    publication.entry.path,
-                    publication.entry.line_of("title"),
-                    "similar_title",
-                    f"the title of '{publication.key}' repeats that of '{first.key}' "
-                    f"({first.entry.path}:{first.entry.line}); is it the same paper?",
-                )
-            )
+            diagnostic = _similar_diagnostic(first.publication, publication)
+            if diagnostic is not None:
+                found.append(diagnostic)
             continue
         for block_key in block_keys:
-            blocks.setdefault(block_key, []).append((title, words, digits, publication))
+            blocks.setdefault(block_key, []).append(current)
     return found
+
+
+class _Titled:
+    """A publication with what the title comparison needs, computed once."""
+
+    __slots__ = ("family_names", "numerals", "publication", "title", "words")
+
+    def __init__(self, title: str, publication: Publication) -> None:
+        self.title = title
+        self.publication = publication
+        self.words = frozenset(title.split())
+        self.numerals = _numerals(title)
+        people = publication.authors or publication.editors
+        self.family_names = frozenset(fold(person.person.family) for person in people)
+
+
+def _same_work(a: _Titled, b: _Titled, cutoff: float) -> bool:
+    if a.numerals != b.numerals:
+        return False
+    if a.title != b.title and not (
+        # Near-equal titles share nearly all their words: a cheap filter before the
+        # character-level comparison.
+        len(a.words & b.words) >= cutoff * max(len(a.words), len(b.words)) - 1
+        and _similar(a.title, b.title, cutoff)
+    ):
+        return False
+    if not a.family_names or not b.family_names:
+        return True  # nobody named on one side: nothing says they differ
+    shared = len(a.family_names & b.family_names)
+    return shared > 0 and 2 * shared >= min(len(a.family_names), len(b.family_names))
+
+
+def _similar_diagnostic(first: Publication, later: Publication) -> Diagnostic | None:
+    if _paired(first, later):
+        return None
+    first_preprint, later_preprint = _is_preprint(first), _is_preprint(later)
+    if first_preprint != later_preprint:
+        published, preprint = (later, first) if first_preprint else (first, later)
+        return Diagnostic(
+            published.entry.path,
+            published.entry.line_of("title"),
+            "similar_title",
+            f"'{published.key}' and '{preprint.key}' ({preprint.entry.path}:"
+            f"{preprint.entry.line}) have the same title and authors: a published version "
+            f"and its preprint? To show them as one entry with both links, add "
+            f"preprint = {{{preprint.key}}} to '{published.key}'",
+        )
+    venues = {_venue_key(first), _venue_key(later)}
+    if len(venues) == 2 and "" not in venues:
+        return None  # two venues: two publications (e.g. a conference and a journal version)
+    return Diagnostic(
+        later.entry.path,
+        later.entry.line_of("title"),
+        "similar_title",
+        f"the title of '{later.key}' repeats that of '{first.key}' "
+        f"({first.entry.path}:{first.entry.line}); is it the same paper?",
+    )
+
+
+def _paired(a: Publication, b: Publication) -> bool:
+    """True when either entry names the other in ``preprint`` or ``published``."""
+    for one, other in ((a, b), (b, a)):
+        for name in ("preprint", "published"):
+            if one.fields.get(name, "").strip().casefold() == other.key.casefold():
+                return True
+    return False
+
+
+#: Fields that say where a work appeared (any one is its venue).
+_VENUE_FIELDS = (
+    "journal",
+    "journaltitle",
+    "booktitle",
+    "school",
+    "institution",
+    "publisher",
+    "organization",
+)
+#: Venues that are preprint servers, as Google Scholar, DBLP and arXiv exports write them.
+_PREPRINT_VENUE = re.compile(
+    r"\b(?:arxiv|biorxiv|medrxiv|chemrxiv|techrxiv|psyarxiv|ssrn|corr|preprints?|"
+    r"research square|osf)\b",
+    re.IGNORECASE,
+)
+
+
+def _venue_key(publication: Publication) -> str:
+    for name in _VENUE_FIELDS:
+        value = publication.fields.get(name, "").strip()
+        if value:
+            return _title_key(plain(publication.rich(name)))
+    return ""
+
+
+def _is_preprint(publication: Publication) -> bool:
+    """A preprint: an eprint or preprint server and no other venue."""
+    venue = next((publication.fields[n] for n in _VENUE_FIELDS if publication.fields.get(n)), "")
+    if venue.strip():
+        return bool(_PREPRINT_VENUE.search(venue))
+    fields = publication.fields
+    return bool(
+        fields.get("eprint", "").strip()
+        or fields.get("arxiv", "").strip()
+        or publication.type == "unpublished"
+        or publication.doi.lower().startswith("10.48550/")
+    )
 
 
 def _title_key(text: str) -> str:
@@ -169,5 +361,52 @@ def _similar(a: str, b: str, cutoff: float) -> bool:
     )
 
 
-def _digits(text: str) -> list[str]:
-    return re.findall(r"\d+", text)
+_ROMAN = re.compile(r"m{0,3}(cm|cd|d?c{0,3})(xc|xl|l?x{0,3})(ix|iv|v?i{0,3})")
+_ROMAN_VALUES = {"m": 1000, "d": 500, "c": 100, "l": 50, "x": 10, "v": 5, "i": 1}
+_NUMBER_WORDS = {
+    word: value
+    for value, words in enumerate(
+        (
+            ("one", "first"),
+            ("two", "second"),
+            ("three", "third"),
+            ("four", "fourth"),
+            ("five", "fifth"),
+            ("six", "sixth"),
+            ("seven", "seventh"),
+            ("eight", "eighth"),
+            ("nine", "ninth"),
+            ("ten", "tenth"),
+        ),
+        start=1,
+    )
+    for word in words
+}
+
+
+def _numerals(title: str) -> tuple[int, ...]:
+    """The numbers in a folded title: digits, Roman numerals and number words, as values.
+
+    "Volume 2", "Volume II" and "Volume Two" carry the same number; "Volume I" and
+    "Volume II" do not.
+    """
+    found = []
+    for word in title.split():
+        if word.isdigit():
+            found.append(int(word))
+        elif word in _NUMBER_WORDS:
+            found.append(_NUMBER_WORDS[word])
+        elif _ROMAN.fullmatch(word):
+            found.append(_roman_value(word))
+        else:
+            found.extend(int(digits) for digits in re.findall(r"\d+", word))
+    return tuple(found)
+
+
+def _roman_value(word: str) -> int:
+    total = 0
+    for index, char in enumerate(word):
+        value = _ROMAN_VALUES[char]
+        following = _ROMAN_VALUES[word[index + 1]] if index + 1 < len(word) else 0
+        total += -value if value < following else value
+    return total

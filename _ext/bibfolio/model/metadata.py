@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import quote_plus
 
 from .latex import plain
+from .links import valid_isbn
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -37,6 +38,19 @@ _COINS_GENRE = {
     "report": "report",
     "unpublished": "preprint",
 }
+
+
+def doi_of(publication: Publication) -> str:
+    """The entry's DOI as registered (not URL-encoded); "" when it has no valid one.
+
+    Only a DOI that made a link counts: an invalid ``doi`` field never reaches the metadata.
+    """
+    link = publication.link("doi")
+    return link.identifier if link is not None and link.identifier else ""
+
+
+def _identifier(publication: Publication, kind: str) -> str:
+    return next((link.identifier for link in publication.links if link.kind == kind), "")
 
 
 def _date(publication: Publication, separator: str) -> str:
@@ -73,8 +87,8 @@ def cite_as(publication: Publication, separators: tuple[str, str] = (", ", ", an
         if publisher and publisher not in venue:
             details.append(publisher)
         parts.append(prefix + ", ".join([venue, *details]) + ".")
-    if publication.doi:
-        parts.append(f"https://doi.org/{publication.doi}")
+    if doi := publication.link("doi"):
+        parts.append(doi.url)
     else:
         url = publication.link("url") or publication.link("html")
         if url is not None and url.url:
@@ -112,8 +126,8 @@ def coins(publication: Publication, page_url: str = "") -> str:
         pairs.append(("rft.epage", last))
     if publisher := plain(publication.rich("publisher")):
         pairs.append(("rft.pub", publisher))
-    if publication.doi:
-        pairs.append(("rft_id", f"info:doi/{publication.doi}"))
+    if doi := doi_of(publication):
+        pairs.append(("rft_id", f"info:doi/{doi}"))
     if page_url:
         pairs.append(("rft_id", page_url))
     return kev_encode(pairs)
@@ -146,11 +160,12 @@ def highwire_tags(
     for field_name, tag in (
         ("volume", "citation_volume"),
         ("number", "citation_issue"),
-        ("isbn", "citation_isbn"),
         ("issn", "citation_issn"),
     ):
         if value := publication.fields.get(field_name, "").strip():
             tags.append((tag, value))
+    if isbn := valid_isbn(publication.fields.get("isbn", "")):
+        tags.append(("citation_isbn", isbn))
     first, last = publication.pages
     if first:
         tags.append(("citation_firstpage", first))
@@ -158,11 +173,12 @@ def highwire_tags(
         tags.append(("citation_lastpage", last))
     if publisher := plain(publication.rich("publisher")):
         tags.append(("citation_publisher", publisher))
-    if publication.doi:
-        tags.append(("citation_doi", publication.doi))
-    arxiv = publication.link("arxiv") or publication.link("eprint")
-    if arxiv is not None:
-        tags.append(("citation_arxiv_id", arxiv.url.rsplit("/abs/", 1)[-1]))
+    if doi := doi_of(publication):
+        tags.append(("citation_doi", doi))
+    if arxiv := _identifier(publication, "arxiv"):
+        tags.append(("citation_arxiv_id", arxiv))
+    if pmid := _identifier(publication, "pubmed"):
+        tags.append(("citation_pmid", pmid))
     if pdf_url:
         tags.append(("citation_pdf_url", pdf_url))
     if page_url:
@@ -203,13 +219,9 @@ def scholarly_article(publication: Publication, page_url: str = "") -> dict[str,
         data["pageEnd"] = last
     if publisher := plain(publication.rich("publisher")):
         data["publisher"] = {"@type": "Organization", "name": publisher}
-    if publication.doi:
-        data["sameAs"] = f"https://doi.org/{publication.doi}"
-        data["identifier"] = {
-            "@type": "PropertyValue",
-            "propertyID": "DOI",
-            "value": publication.doi,
-        }
+    if doi := doi_of(publication):
+        data["sameAs"] = publication.link("doi").url  # type: ignore[union-attr]
+        data["identifier"] = {"@type": "PropertyValue", "propertyID": "DOI", "value": doi}
     if abstract := plain(publication.rich("abstract")):
         data["abstract"] = abstract
     if page_url:

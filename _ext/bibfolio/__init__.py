@@ -37,7 +37,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
         targets,
     )
     from .directives import PublicationsDirective  # noqa: PLC0415
-    from .html import HtmlPublicationsTransform  # noqa: PLC0415
+    from .html import HtmlPublicationsTransform, keep_noindex_out_of_sitemap  # noqa: PLC0415
     from .transforms import PublicationsTransform  # noqa: PLC0415
 
     app.setup_extension("sphinxcontrib.bibtex")
@@ -57,8 +57,11 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.connect("builder-inited", bibliography.load, priority=400)
     app.connect("builder-inited", pageload.add_icon_css)
     app.connect("env-updated", targets.update, priority=400)
+    app.connect("env-check-consistency", bibliography.check_owner)
     app.connect("env-updated", assets.forget_stale_files)
     app.connect("html-page-context", head.add_metadata)
+    # Before sphinx-sitemap (500) records the page.
+    app.connect("html-page-context", keep_noindex_out_of_sitemap, priority=400)
     app.connect("html-page-context", pageload.add_page_assets)
     app.connect("html-page-context", pageload.lighten, priority=pageload.LATE)
     app.connect("html-collect-pages", assets.copy_files)

@@ -19,6 +19,8 @@ if TYPE_CHECKING:
 
 
 STATIC = Path(__file__).parent / "static"
+#: The static files an epub's pages link: its theme writes no scripts (see ``pageload``).
+EPUB_STATIC = frozenset({"bibfolio.css"})
 
 
 def local_file_target(
@@ -111,8 +113,11 @@ def copy_files(app: Sphinx) -> list[tuple[str, dict[str, object], str]]:
     :func:`publishes_local_files`).  Returns no pages.
     """
     outdir = Path(app.outdir)
+    epub = is_epub(app.builder)
     for asset in STATIC.iterdir():
-        _copy_if_newer(asset, outdir / "_static" / asset.name)
+        # An epub packs every file of its folder and links only these (no header icons).
+        if not epub or asset.name in EPUB_STATIC:
+            _copy_if_newer(asset, outdir / "_static" / asset.name)
     if publishes_local_files(app.builder):
         for target, source in linked_files(app.env).items():
             if source.is_file():  # a missing one was reported as bibfolio.local_file

@@ -25,6 +25,19 @@ def _script(data: Any) -> str:
     return f'<script type="application/ld+json">{json_for_script(data)}</script>'
 
 
+def is_noindex(app: Sphinx, pagename: str, templatename: str) -> bool:
+    """Whether bibfolio marks *pagename* ``noindex`` (and keeps it out of the sitemap).
+
+    Result pages are not content.  Only on a site that shows bibfolio lists: a host
+    project's pages stay its own.
+    """
+    return (
+        pagename == "search"
+        and templatename == "search.html"
+        and bool(get_domain(app.env).listings)
+    )
+
+
 def add_metadata(
     app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any
 ) -> None:
@@ -54,9 +67,7 @@ def add_metadata(
         tags.append(_script(scholarly_article(publication, page_url)))
     if pagename == app.config.root_doc and app.config.bibfolio_profile:
         tags.append(_script(profile_page(app.config.bibfolio_profile)))
-    if pagename == "search" and templatename == "search.html" and get_domain(app.env).listings:
-        # Result pages are not content: keep them out of search engines (and the sitemap).
-        # Only on a site that shows bibfolio lists: a host project's pages stay its own.
+    if is_noindex(app, pagename, templatename):
         tags.append(_meta("robots", "noindex"))
     if tags:
         context["metatags"] = context.get("metatags", "") + "\n" + "\n".join(tags)

@@ -2,22 +2,50 @@
 
 from __future__ import annotations
 
+from fnmatch import fnmatch
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from docutils import nodes
+from sphinx.builders.dirhtml import DirectoryHTMLBuilder
+from sphinx.builders.singlehtml import SingleFileHTMLBuilder
 from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util.osutil import relative_uri
 
 from . import nodes as bf
+from .assets import is_epub
 from .bibliography import get_domain
+from .directives import unique_id
 from .fragments import FragmentCache
+from .head import is_noindex
 from .model.cleanbib import clean_bibliography
 from .render import chart_nodes, entry_html_nodes, paper_nodes
 from .transforms import PageContext, fill_legends
 
 if TYPE_CHECKING:
+    from sphinx.application import Sphinx
+
     from .bibliography import Listing
+
+
+def keep_noindex_out_of_sitemap(
+    app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any
+) -> None:
+    """``html-page-context``, before sphinx-sitemap: leave a ``noindex`` page out of it.
+
+    sphinx-sitemap checks ``sitemap_excludes`` as each page is written; the page's link
+    is added to the user's own patterns (never replacing them) unless one already
+    matches it.
+    """
+    if "sitemap_excludes" not in app.config or not is_noindex(app, pagename, templatename):
+        return
+    if isinstance(app.builder, DirectoryHTMLBuilder):
+        link = f"{pagename}/"
+    else:
+        link = pagename + (app.config.html_file_suffix or ".html")
+    excludes = list(app.config.sitemap_excludes or ())
+    if not any(fnmatch(link, pattern) for pattern in excludes):
+        app.config.sitemap_excludes = [*excludes, link]
 
 
 def fragment_cache(env: Any) -> FragmentCache:
@@ -44,6 +72,7 @@ class HtmlPublicationsTransform(SphinxPostTransform):
         page = PageContext(self.env, self.env.docname)
         fast = self.env.config.bibfolio_fast_render
         cache = fragment_cache(self.env) if fast else None
+        ids = PageIds(self.document, page)
         for node in placeholders:
             publication = page.library.get(node["key"])
             if publication is None:
@@ -52,9 +81,9 @@ class HtmlPublicationsTransform(SphinxPostTransform):
             context = page.context(
                 publication,
                 node["variant"],
-                node["ids"][0],
+                ids.anchor(node),
                 node.get("max_authors"),
-                node["listing"],
+                ids.listing(node["docname"], node["listing"]),
             )
             if cache is None:
                 node.parent.replace(node, entry_html_nodes(publication, context))
@@ -77,24 +106,71 @@ class HtmlPublicationsTransform(SphinxPostTransform):
             if listing is None:
                 node.parent.remove(node)
                 continue
-            replacement = _tools(node, listing, page)
+            replacement = _tools(
+                node, listing, page, ids.listing(listing.docname, listing.listing_id)
+            )
             if replacement is None:
                 node.parent.remove(node)
             else:
                 node.replace_self(replacement)
 
 
-def _tools(node: bf.listing_tools, listing: Listing, page: PageContext) -> nodes.Element | None:
+class PageIds:
+    """Ids of lists and entries, unique on the page being written.
+
+    One page normally shows one document, whose ids the directive made unique.
+    singlehtml puts every document on one page: the home page's "selected" list and the
+    full list would share ``pub-<key>`` ids and ``data-listing`` values (and the filter
+    of one would hide entries of the other).  There, each list's id is prefixed with its
+    document, and an entry keeps ``pub-<key>`` only where citations point (its
+    target); other copies get an id of their own.
+    """
+
+    def __init__(self, document: nodes.document, page: PageContext) -> None:
+        self.page = page
+        self.single = isinstance(page.builder, SingleFileHTMLBuilder)
+        self.taken: set[str] = set()
+        if self.single:
+            self.taken = {
+                ident for node in document.findall(nodes.Element) for ident in node["ids"]
+            }
+
+    def listing(self, docname: str, listing_id: str) -> str:
+        """The ``data-listing`` value (and id prefix) of a list."""
+        return nodes.make_id(f"{docname}-{listing_id}") if self.single else listing_id
+
+    def anchor(self, node: bf.publication_entry) -> str:
+        """The id of a list entry."""
+        anchor = node["ids"][0]
+        if not self.single or self.page.targets.get(node["key"]) == (node["docname"], anchor):
+            return anchor
+        unique = unique_id(nodes.make_id(f"{node['docname']}-{anchor}"), self.taken)
+        self.taken.add(unique)
+        return unique
+
+
+def _tools(
+    node: bf.listing_tools, listing: Listing, page: PageContext, ident: str
+) -> nodes.Element | None:
     publications = [p for p in map(page.library.get, listing.keys) if p is not None]
     box = nodes.container(classes=["bibfolio-tools"])
+    # An EPUB is read offline, often without scripts: a form would make the page
+    # "scripted", an inline SVG needs an OPF property Sphinx does not write, and the
+    # .bib download is not an EPUB content type.  The chart's data table stays.
+    epub = is_epub(page.builder)
     if node["chart"]:
-        box.extend(chart_nodes(publications, page.env.config.bibfolio_groups, listing.listing_id))
+        chart = chart_nodes(publications, page.env.config.bibfolio_groups, ident)
+        if epub:
+            chart = [table for figure in chart for table in figure.findall(nodes.table)]
+        box.extend(chart)
+    if epub:
+        return box if len(box) else None
     if node["filter_ui"] and len(publications) > 1:
         groups = dict(page.env.config.bibfolio_groups)
         present = list(dict.fromkeys(p.group for p in publications))
         years = sorted({p.year for p in publications if p.year}, reverse=True)
         box += bf.filter_form(
-            listing=listing.listing_id,
+            listing=ident,
             types=[(g, groups.get(g, g.title())) for g in present],
             years=[(str(y), str(y)) for y in years],
         )

@@ -60,7 +60,9 @@ def add_templates(app: Sphinx, config: Config) -> None:
 
 def add_icon_css(app: Sphinx) -> None:
     """``builder-inited``: with light pages, link the header icons' CSS from every page."""
-    if app.config.bibfolio_light_pages and app.builder.format == "html":
+    # Not in an epub: its theme has no header icons, and epubcheck rejects nested CSS.
+    epub = app.builder.name.startswith("epub")
+    if app.config.bibfolio_light_pages and app.builder.format == "html" and not epub:
         app.add_css_file("bibfolio-icons.css")
 
 

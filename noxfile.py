@@ -65,6 +65,13 @@ def tests(session: nox.Session) -> None:
 
 
 @nox.session
+def check(session: nox.Session) -> None:
+    """Check .bib files as the build would, without building (-- refs.bib --owner "Name")."""
+    session.install("-e", ".")
+    session.run("python", "-m", "bibfolio", "check", *(session.posargs or ["refs.bib"]))
+
+
+@nox.session
 def lint(session: nox.Session) -> None:
     """Check style and formatting with ruff."""
     session.install("ruff>=0.6")

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import bisect
+import codecs
 import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from .crossref import resolve_references
 from .diagnostics import Diagnostic
+from .preamble import apply_definitions, read_preambles
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -29,11 +32,13 @@ MONTH_MACROS = {
 }
 
 _ENTRY_START = re.compile(r"@[ \t]*([A-Za-z][\w-]*)[ \t\r\n]*([{(])")
-# Inside a value, a new entry at the start of a line means the value's braces never closed.
-# Braces count even after a backslash, as in BibTeX: then every value written back in
-# braces reads the same in any BibTeX parser.
-_BRACED = re.compile(r"[{}]|\n[ \t]*@[ \t]*[A-Za-z][\w-]*[ \t]*[{(]")
-_QUOTED = re.compile(r'[{}]|(?<!\\)"|\n[ \t]*@[ \t]*[A-Za-z][\w-]*[ \t]*[{(]')
+# As in BibTeX, an '@' inside a value is text (``{Two projects:\n @Home ...}``); only a
+# value whose braces never close before the end of the file falls back to the next line
+# that starts with an entry.  Braces count even after a backslash, as in BibTeX: then
+# every value written back in braces reads the same in any BibTeX parser.
+_BRACED = re.compile(r"[{}]")
+_QUOTED = re.compile(r'[{}]|(?<!\\)"')
+_LINE_ENTRY = re.compile(r"\n[ \t]*@[ \t]*[A-Za-z][\w-]*[ \t]*[{(]")
 _WS = re.compile(r"[ \t\r\n]*")
 _KEY = re.compile(r"[^\s,{}()\"'#=%]+")
 _NAME = re.compile(r"[^\s,{}()\"'#=%]+")
@@ -52,6 +57,8 @@ class BibField:
     value: str  #: The value as LaTeX source, outer delimiters removed.
     line: int  #: Line of the field name.
     macro: str | None = None  #: Set when the value was one bare macro (``month = jul``).
+    #: Key of the entry this field was copied from (``crossref``/``xdata``), else None.
+    inherited_from: str | None = None
 
 
 @dataclass(slots=True)
@@ -82,7 +89,11 @@ class BibFileResult:
     path: str
     entries: list[BibEntry] = field(default_factory=list)
     diagnostics: list[Diagnostic] = field(default_factory=list)
-    preamble: list[str] = field(default_factory=list)
+    #: ``@preamble`` values with the line of each.
+    preamble: list[tuple[str, int]] = field(default_factory=list)
+    #: How many ``@string``/``@preamble``/``@comment`` commands were read (a file of
+    #: macros only is not empty).
+    commands: int = 0
 
 
 class _UnbalancedError(Exception):
@@ -101,6 +112,8 @@ class _Reader:
         self.text = text
         self.path = path
         self.macros = macros
+        #: The entry being read, kept when an error cuts it short (see :meth:`read`).
+        self.partial: BibEntry | None = None
         self.line_starts = [0] + [m.end() for m in re.finditer("\n", text)]
         self.result = BibFileResult(path)
 
@@ -129,15 +142,20 @@ class _Reader:
                     # A stray '}' inside a quoted value: BibTeX rejects it as unbalanced.
                     raise _UnbalancedError(self.line(pos - 1), match.start())
                 depth -= 1
-            elif char == '"':
-                if depth == 0:
-                    return match.start()
-            else:
-                raise _UnbalancedError(self.line(pos - 1), match.start() + 1)
-        raise _UnbalancedError(self.line(pos - 1), len(self.text))
+            elif char == '"' and depth == 0:
+                return match.start()
+        # Never closed: resume at the first line after the opener that starts an entry.
+        resume = _LINE_ENTRY.search(self.text, pos)
+        raise _UnbalancedError(
+            self.line(pos - 1), len(self.text) if resume is None else resume.start() + 1
+        )
 
-    def value(self, pos: int) -> tuple[str, str | None, int]:
-        """Parse ``part # part ...``; return (text, bare macro name or None, end)."""
+    def value(self, pos: int, *, strip: bool = True) -> tuple[str, str | None, int]:
+        """Parse ``part # part ...``; return (text, bare macro name or None, end).
+
+        Runs of white space become one space; *strip* (off for ``@string`` values, whose
+        spaces matter once concatenated: ``"Bob " # "Smith"``) trims the ends.
+        """
         parts: list[str] = []
         macro: str | None = None
         count = 0
@@ -178,8 +196,8 @@ class _Reader:
                 raise SyntaxError_(pos, 'a field value ({...}, "...", a number or a macro)')
             after = self.skip_ws(pos)
             if self.text[after : after + 1] != "#":
-                text = _SPACES.sub(" ", "".join(parts)).strip()
-                return text, (macro if count == 1 else None), pos
+                text = _SPACES.sub(" ", "".join(parts))
+                return text.strip() if strip else text, (macro if count == 1 else None), pos
             pos = after + 1
 
     # -- entries ----------------------------------------------------------------------
@@ -193,14 +211,18 @@ class _Reader:
             kind = match.group(1).lower()
             closer = "}" if match.group(2) == "{" else ")"
             start = match.start()
+            self.partial = None
             try:
                 if kind == "comment":
+                    self.result.commands += 1
                     pos = self.skip_comment(match.end(), closer)
                 elif kind == "preamble":
+                    self.result.commands += 1
                     value, _, end = self.value(match.end())
-                    self.result.preamble.append(value)
+                    self.result.preamble.append((value, self.line(start)))
                     pos = self.expect_close(end, closer)
                 elif kind == "string":
+                    self.result.commands += 1
                     pos = self.read_string(match.end(), closer)
                 else:
                     pos = self.read_entry(kind, start, match.end(), closer)
@@ -209,7 +231,8 @@ class _Reader:
                     err.opened_line,
                     "unbalanced_braces",
                     f"unbalanced braces: a '{{' or '\"' opened here is never closed; "
-                    f"the @{match.group(1)} entry starting on line {self.line(start)} is skipped",
+                    f"the @{match.group(1)} entry starting on line {self.line(start)} "
+                    f"{self.keep_partial()}",
                     is_line=True,
                 )
                 pos = err.resume
@@ -218,9 +241,22 @@ class _Reader:
                     err.pos,
                     "syntax",
                     f"syntax error in the @{match.group(1)} entry starting on line "
-                    f"{self.line(start)}: expected {err.expected}; the entry is skipped",
+                    f"{self.line(start)}: expected {err.expected}; the entry "
+                    f"{self.keep_partial()}",
                 )
                 pos = self.resync(err.pos, start)
+
+    def keep_partial(self) -> str:
+        """Keep the entry cut short by an error if it has a title; say what happened.
+
+        BibTeX and pybtex keep the fields read before a syntax error; an entry with its
+        key, type and title is worth listing, one without a title is not.
+        """
+        entry = self.partial
+        if entry is not None and "title" in entry.fields:
+            self.result.entries.append(entry)
+            return "keeps the fields read before the error"
+        return "is skipped"
 
     def resync(self, pos: int, start: int) -> int:
         """Return where the next entry after the one at *start* begins (a line starting '@')."""
@@ -253,7 +289,7 @@ class _Reader:
         pos = self.skip_ws(name.end())
         if self.text[pos : pos + 1] != "=":
             raise SyntaxError_(pos, "'='")
-        value, _, end = self.value(pos + 1)
+        value, _, end = self.value(pos + 1, strip=False)
         self.macros[name.group().lower()] = value
         return self.expect_close(end, closer)
 
@@ -267,6 +303,7 @@ class _Reader:
         pos = self.skip_ws(key_match.end())
         if text[pos : pos + 1] not in (",", closer):
             raise SyntaxError_(pos, "',' after the key")
+        self.partial = entry
         while True:
             pos = self.skip_ws(pos)
             char = text[pos : pos + 1]
@@ -276,9 +313,11 @@ class _Reader:
             if char == closer:
                 end = pos + 1
                 ahead = self.skip_ws(end)
-                if closer == "}" and (
-                    text[ahead : ahead + 1] == "," or _FIELD_AHEAD.match(text, ahead)
-                ):
+                if text[ahead : ahead + 1] == ",":
+                    # ``},`` ends many entries (BibTeX ignores text between entries);
+                    # only ``}, name =`` means an extra brace inside the entry.
+                    ahead = self.skip_ws(ahead + 1)
+                if closer == "}" and _FIELD_AHEAD.match(text, ahead):
                     # An extra '}' closed the entry early; keep reading its fields.
                     self.warn(
                         pos,
@@ -288,6 +327,7 @@ class _Reader:
                     )
                     pos = end
                     continue
+                self.partial = None
                 self.result.entries.append(entry)
                 return end
             if not char:
@@ -321,7 +361,12 @@ class _Reader:
                 _ENTRY_START.match(text, after)
                 and not text[self.line_starts[self.line(after) - 1] : after].strip()
             ):
-                # The value's '{' was closed by the entry's own '}': a brace is missing.
+                # The value's '{' was closed by the entry's own '}': a brace is missing,
+                # and the value swallowed the fields after it, so it is not kept.
+                if entry.fields.get(field_name, None) is not None and (
+                    entry.fields[field_name].line == line
+                ):
+                    del entry.fields[field_name]
                 raise _UnbalancedError(self.line(value_start), after)
             following = _FIELD_AHEAD.match(text, after)
             if following is None:
@@ -344,30 +389,66 @@ class SyntaxError_(Exception):  # noqa: N801, N818 - distinct from the builtin o
         self.expected = expected
 
 
-def decode_bib_bytes(data: bytes, path: str) -> tuple[str, list[Diagnostic]]:
-    """Decode UTF-8 (with or without a BOM), reporting each line with invalid bytes."""
-    if data.startswith(b"\xef\xbb\xbf"):
-        data = data[3:]
-    try:
-        return data.decode("utf-8"), []
-    except UnicodeDecodeError:
-        pass
-    diagnostics = []
-    for number, raw_line in enumerate(data.split(b"\n"), start=1):
+def _codec_name(encoding: str) -> str:
+    """The codec's canonical name (``utf-8``, ``iso8859-1``, ...); LookupError if unknown."""
+    return codecs.lookup(encoding).name
+
+
+def _decode_reporting(data: bytes, codec: str, path: str) -> tuple[str, list[Diagnostic]]:
+    """Decode *data*, replacing each undecodable run with U+FFFD and reporting where."""
+    shown = "UTF-8" if codec.startswith("utf-8") else codec
+    advice = "save the file as UTF-8" if shown == "UTF-8" else "check bibtex_encoding"
+    pieces: list[str] = []
+    diagnostics: list[Diagnostic] = []
+    line, column, pos = 1, 1, 0
+    while True:
         try:
-            raw_line.decode("utf-8")
+            pieces.append(data[pos:].decode(codec))
+            break
         except UnicodeDecodeError as err:
-            bad = raw_line[err.start : err.end]
+            good = data[pos : pos + err.start].decode(codec)
+            pieces.extend((good, "\ufffd"))
+            newlines = good.count("\n")
+            line += newlines
+            column = (len(good) - good.rfind("\n")) if newlines else column + len(good)
+            bad = data[pos + err.start : pos + err.end]
             diagnostics.append(
                 Diagnostic(
                     path,
-                    number,
+                    line,
                     "encoding",
-                    f"invalid UTF-8 byte(s) {bad!r} at column {err.start + 1}; "
-                    "shown as U+FFFD (save the file as UTF-8)",
+                    f"invalid {shown} byte(s) {bad!r} at column {column}; "
+                    f"shown as U+FFFD ({advice})",
                 )
             )
-    return data.decode("utf-8", errors="replace"), diagnostics
+            column += 1
+            pos += err.end
+    return "".join(pieces), diagnostics
+
+
+def decode_bib_bytes(
+    data: bytes, path: str, encoding: str = "utf-8-sig"
+) -> tuple[str, list[Diagnostic]]:
+    """Decode *data* in *encoding*, reporting each invalid byte run at line and column.
+
+    A UTF-8 byte-order mark is dropped; an unknown encoding name is reported once and
+    UTF-8 is used instead.  Nothing is replaced silently.
+    """
+    diagnostics: list[Diagnostic] = []
+    try:
+        codec = _codec_name(encoding)
+    except LookupError:
+        diagnostics.append(
+            Diagnostic(path, 1, "encoding", f"unknown encoding {encoding!r}; read as UTF-8")
+        )
+        codec = "utf-8"
+    if codec.startswith("utf-8") and data.startswith(b"\xef\xbb\xbf"):
+        data, codec = data[3:], "utf-8"
+    try:
+        return data.decode(codec), diagnostics
+    except UnicodeDecodeError:
+        text, problems = _decode_reporting(data, codec, path)
+        return text, diagnostics + problems
 
 
 def read_bib_text(text: str, path: str, macros: dict[str, str] | None = None) -> BibFileResult:
@@ -382,23 +463,25 @@ def read_bib_files(
 
     *sources* holds ``(shown path, content)`` pairs; content ``None`` means the file is
     missing.  Duplicate keys are reported here because they can span files; the later
-    entry is dropped.  Returns all entries in file order and every problem found.
+    entry is dropped.  Once every file is read, ``@preamble`` definitions are applied to
+    the field values and ``crossref``/``xdata`` are resolved (both may point forward or
+    into another file); ``@xdata`` and ``@set`` entries, which are not publications, are
+    left out.  Returns the entries in file order and every problem found.
     """
     macros: dict[str, str] = {}
     entries: list[BibEntry] = []
     diagnostics: list[Diagnostic] = []
+    preambles: list[tuple[str, str, int]] = []
     seen: dict[str, BibEntry] = {}
     for path, data in sources:
         if data is None:
             diagnostics.append(Diagnostic(path, 1, "missing_file", "bibliography file not found"))
             continue
-        if encoding.lower().replace("_", "-") in ("utf-8", "utf-8-sig", "utf8"):
-            text, problems = decode_bib_bytes(data, path)
-        else:
-            text, problems = data.decode(encoding, errors="replace"), []
+        text, problems = decode_bib_bytes(data, path, encoding)
         result = read_bib_text(text, path, macros)
+        preambles.extend((path, line, value) for value, line in result.preamble)
         found = problems + result.diagnostics
-        if not result.entries and not found:
+        if not result.entries and not result.commands and not found:
             found.append(Diagnostic(path, 1, "empty_file", "bibliography file contains no entries"))
         for entry in result.entries:
             first = seen.get(entry.key.lower())
@@ -416,4 +499,10 @@ def read_bib_files(
             seen[entry.key.lower()] = entry
             entries.append(entry)
         diagnostics.extend(sorted(found, key=lambda d: d.line))
+    if preambles:
+        definitions, problems = read_preambles(preambles)
+        diagnostics.extend(problems)
+        apply_definitions(entries, definitions)
+    entries, problems = resolve_references(entries)
+    diagnostics.extend(problems)
     return entries, diagnostics

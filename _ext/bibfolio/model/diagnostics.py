@@ -7,8 +7,10 @@ from dataclasses import dataclass
 #: Every subtype bibfolio reports, with what it means.  Warnings are emitted as
 #: ``bibfolio.<subtype>``, so ``suppress_warnings = ["bibfolio.<subtype>"]`` silences one.
 SUBTYPES: dict[str, str] = {
-    "syntax": "a BibTeX syntax error; the entry is skipped",
-    "unbalanced_braces": "a '{' without its '}' (entry skipped) or an extra '}' (entry kept)",
+    "syntax": "a BibTeX syntax error; the entry keeps the fields read before it if it has "
+    "a title, else it is skipped",
+    "unbalanced_braces": "a '{' without its '}' (entry skipped unless it has a title) or an "
+    "extra '}' (entry kept)",
     "missing_comma": "a missing comma between two fields (the entry is read as if it were there)",
     "undefined_macro": "a value uses an @string macro that was never defined",
     "duplicate_key": "two entries share a key, in one file or across files; the later is ignored",
@@ -17,10 +19,16 @@ SUBTYPES: dict[str, str] = {
     "missing_field": "an entry lacks a field its type requires",
     "name": "an author or editor name that cannot be parsed (too many commas)",
     "empty_author": "an empty name in an author or editor list",
-    "encoding": "bytes that are not valid UTF-8",
-    "empty_file": "a bibliography file with no entries",
+    "encoding": "bytes that are not valid in the bibtex_encoding (UTF-8 by default), or an "
+    "unknown encoding name",
+    "empty_file": "a bibliography file with no entries and no @string/@preamble/@comment",
+    "preamble": "an @preamble holds something other than a macro definition bibfolio applies "
+    "(\\newcommand, \\providecommand, \\def, \\let); one warning per @preamble",
+    "crossref": "a crossref or xdata field names no entry (or a cycle); nothing is inherited",
     "missing_file": "a bibliography file that does not exist",
     "annotation": "an author+an annotation out of range, malformed or unknown",
+    "owner_unset": "a {publications} list is shown but bibfolio_owner is not set (one warning, "
+    "at the first list; projects that only {cite} never see it)",
     "owner_not_found": "the configured owner matches no author in any entry",
     "owner_missing": "an entry in a publication list whose authors do not include the owner",
     "unsafe_url": "a link field with a scheme other than http, https or mailto, or a path "

@@ -28,6 +28,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     from . import (  # noqa: PLC0415
         assets,
         bibliography,
+        citebridge,
         config,
         head,
         nodes,
@@ -37,10 +38,15 @@ def setup(app: Sphinx) -> ExtensionMetadata:
         targets,
     )
     from .directives import PublicationsDirective  # noqa: PLC0415
-    from .html import HtmlPublicationsTransform, keep_noindex_out_of_sitemap  # noqa: PLC0415
+    from .html import (  # noqa: PLC0415
+        HtmlPublicationsTransform,
+        SingleHtmlCitationLinks,
+        keep_noindex_out_of_sitemap,
+    )
     from .transforms import PublicationsTransform  # noqa: PLC0415
 
     app.setup_extension("sphinxcontrib.bibtex")
+    citebridge.log_as_stock()
     pybtexstyle.register()
 
     config.register(app)
@@ -50,6 +56,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     papers.register(app)
     app.add_post_transform(HtmlPublicationsTransform)
     app.add_post_transform(PublicationsTransform)
+    app.add_post_transform(SingleHtmlCitationLinks)
 
     app.connect("config-inited", config.validate, priority=400)
     app.connect("config-inited", pageload.add_templates)
@@ -57,7 +64,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.connect("builder-inited", bibliography.load, priority=400)
     app.connect("builder-inited", pageload.add_icon_css)
     app.connect("env-updated", targets.update, priority=400)
-    app.connect("env-check-consistency", bibliography.check_owner)
+    app.connect("env-updated", bibliography.report_list_checks)
     app.connect("env-updated", assets.forget_stale_files)
     app.connect("html-page-context", head.add_metadata)
     # Before sphinx-sitemap (500) records the page.

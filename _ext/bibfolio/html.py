@@ -115,6 +115,31 @@ class HtmlPublicationsTransform(SphinxPostTransform):
                 node.replace_self(replacement)
 
 
+class SingleHtmlCitationLinks(SphinxPostTransform):
+    """singlehtml: make citations of list entries plain ``#<anchor>`` links.
+
+    Sphinx 9's singlehtml resolves a link to another document's target as
+    ``#document-<doc>#<id>``, which no browser follows.  Only links to bibfolio's list
+    entries are rewritten; the rest of the page is left as Sphinx writes it.
+    """
+
+    builders = ("singlehtml",)
+    default_priority = 20  # after Sphinx's ReferencesResolver (10)
+
+    def run(self, **kwargs: Any) -> None:
+        targets = {f"#document-{doc}#{anchor}": anchor for doc, anchor in _targets(self.env)}
+        if not targets:
+            return
+        for reference in self.document.findall(nodes.reference):
+            anchor = targets.get(reference.get("refuri", ""))
+            if anchor is not None:
+                reference["refuri"] = "#" + anchor
+
+
+def _targets(env: Any) -> list[tuple[str, str]]:
+    return list(get_domain(env).targets.values())
+
+
 class PageIds:
     """Ids of lists and entries, unique on the page being written.
 

@@ -213,7 +213,7 @@ def _read(
     publications, problems = check_publications(entries, settings)
     state = BibState(
         signature=signature,
-        keys=[entry.key for entry in entries],
+        keys=list(publications),  # paired preprints are no publications of their own
         diagnostics=sorted(
             diagnostics + problems, key=lambda d: (order.get(d.path, len(order)), d.line)
         ),

@@ -22,13 +22,18 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING, Any
 
+import sphinxcontrib.bibtex
 from docutils import nodes
 from pybtex.database import BibliographyData, Entry, Person
 from pybtex.utils import OrderedCaseInsensitiveDict
+from sphinx.util import logging
 from sphinxcontrib.bibtex.bibfile import BibData, BibFile, get_mtime
+from sphinxcontrib.bibtex.bibfile import process_bibdata as _stock_process_bibdata
 from sphinxcontrib.bibtex.directives import BibliographyKey, BibliographyValue
 
-from .model.publication import REQUIRED_FIELDS, TYPE_ALIASES
+from .model.dates import MONTH_NAMES, parse_date
+from .model.pairing import PAIR_FIELDS
+from .model.publication import FIELD_ALIASES, NOT_PUBLICATIONS, REQUIRED_FIELDS, TYPE_ALIASES
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -38,10 +43,36 @@ if TYPE_CHECKING:
 
     from .model.bibtex import BibEntry
 
+logger = logging.getLogger("sphinxcontrib.bibtex.bibfile")  # stock's logger, stock's lines
 #: Prefix of the bibliography ids bibfolio registers, so it can find its own again.
 _OWN_ID = "bibfolio-"
-#: Types pybtex's styles cannot format, and what to format them as.
-_PYBTEX_TYPE = {"thesis": "phdthesis", "report": "techreport"}
+#: Types pybtex's styles cannot format, and what to format them as (biblatex's own
+#: types; pybtex 0.26 knows BibTeX's plus online, patent, dataset and software).
+_PYBTEX_TYPE = {
+    "thesis": "phdthesis",
+    "report": "techreport",
+    "collection": "book",
+    "mvbook": "book",
+    "mvcollection": "book",
+    "bookinbook": "book",
+    "reference": "book",
+    "mvreference": "book",
+    "periodical": "book",
+    "mvproceedings": "proceedings",
+    "inreference": "incollection",
+    "suppbook": "incollection",
+    "suppcollection": "incollection",
+}
+#: Types pybtex 0.26's styles have templates for.
+_PYBTEX_KNOWN = frozenset(
+    {
+        "article", "book", "booklet", "dataset", "inbook", "incollection", "inproceedings",
+        "manual", "mastersthesis", "misc", "online", "patent", "phdthesis", "proceedings",
+        "software", "techreport", "unpublished",
+    }
+)  # fmt: skip
+#: The style whose formatting tolerates missing fields (``pybtexstyle.Style``).
+_TOLERANT_STYLE = "bibfolio"
 _PERSON_ROLES = ("author", "editor")
 
 __all__ = ["file_mtime", "install_bibdata", "register_cite_targets", "resolve_entries_with"]
@@ -68,9 +99,18 @@ class LazyEntry(Entry):
     environment does not keep; the position finds the entry again on first use.
     """
 
-    def __init__(self, key: str, type_: str, index: int, source: BibEntry | None = None) -> None:
+    def __init__(
+        self,
+        key: str,
+        type_: str,
+        index: int,
+        source: BibEntry | None = None,
+        published: str = "",
+    ) -> None:
         self._found = source
         self._index = index
+        #: For a preprint paired with its published version: the published key.
+        self.published = published
         self._fields: OrderedCaseInsensitiveDict | None = None
         self._persons: OrderedCaseInsensitiveDict | None = None
         self.key = key
@@ -78,7 +118,7 @@ class LazyEntry(Entry):
         self.original_type = type_
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (LazyEntry, (self.key, self.type, self._index))
+        return (LazyEntry, (self.key, self.type, self._index, None, self.published))
 
     @property
     def _source(self) -> BibEntry:
@@ -94,8 +134,8 @@ class LazyEntry(Entry):
         if self._fields is None:
             self._fields = OrderedCaseInsensitiveDict(
                 # pybtex's LaTeX decoder reads '%' as a comment and drops the rest.
-                (name, _escape_percent(found.value))
-                for name, found in self._source.fields.items()
+                (name, _escape_percent(value))
+                for name, value in bibtex_fields(self._source).items()
                 if name not in _PERSON_ROLES
             )
         return self._fields
@@ -140,16 +180,84 @@ def _escape_percent(value: str) -> str:
     return "".join(out)
 
 
-def _pybtex_type(entry: BibEntry) -> str:
-    """A type pybtex can format without raising: unknown or incomplete entries are misc."""
+def bibtex_fields(entry: BibEntry) -> dict[str, str]:
+    """*entry*'s fields with the BibTeX names pybtex's styles read filled in from biblatex's.
+
+    ``journaltitle`` → ``journal``, ``location`` → ``address``, ``date`` → ``year`` and
+    ``month``: what :class:`~bibfolio.model.publication.Publication` reads as well.
+    """
+    fields = {name: found.value for name, found in entry.fields.items()}
+    for biblatex, bibtex in FIELD_ALIASES:
+        if biblatex in fields and bibtex not in fields:
+            fields[bibtex] = fields[biblatex]
+    if "date" in fields and (date := parse_date(fields["date"])) is not None:
+        fields["year"] = str(date.year)
+        if date.month:
+            fields["month"] = MONTH_NAMES[date.month - 1]
+        else:
+            fields.pop("month", None)
+    return fields
+
+
+def _pybtex_type(entry: BibEntry, style: str) -> str:
+    """The entry's type as pybtex formats it: the type as written whenever pybtex has it.
+
+    Filters of ``{bibliography}`` directives read the type, so it is kept even when a
+    field is missing: bibfolio's style (:mod:`bibfolio.pybtexstyle`) leaves the missing
+    field out, other styles warn as they would without bibfolio.  biblatex types pybtex
+    lacks are formatted as their closest BibTeX type, or as misc when that type's
+    fields are missing (pybtex would raise) and the style is not bibfolio's.
+    """
     written = TYPE_ALIASES.get(entry.type, entry.type)
     required = REQUIRED_FIELDS.get(written)
     if required is None:
         return "misc"
-    for needed in required:
-        if not any(entry.get(name).strip() for name in needed.split("|")):
+    if written in _PYBTEX_KNOWN:
+        return written
+    if written not in _PYBTEX_TYPE:
+        return "misc"
+    pybtex_type = _PYBTEX_TYPE[written]
+    if style == _TOLERANT_STYLE:
+        return pybtex_type
+    fields = bibtex_fields(entry)
+    for needed in REQUIRED_FIELDS[pybtex_type]:
+        if not any(fields.get(name, "").strip() for name in needed.split("|")):
             return "misc"
-    return _PYBTEX_TYPE.get(written, written)
+    return pybtex_type
+
+
+def paired_preprints(entries: Sequence[tuple[int, BibEntry]]) -> dict[str, str]:
+    """Preprint key → published key, from the raw ``preprint``/``published`` fields.
+
+    The same pairs as :func:`bibfolio.model.pairing.pair_versions` for every consistent
+    pair (that one also reports the inconsistent ones); read here from the entries so
+    that citation targets need no publications built.
+    """
+    keys = {entry.key for _, entry in entries}
+    found: dict[str, str] = {}
+    for _, entry in entries:
+        for name in PAIR_FIELDS:
+            other = entry.get(name).strip()
+            if not other or other == entry.key or other not in keys:
+                continue
+            published, preprint = (entry.key, other) if name == "preprint" else (other, entry.key)
+            taken = set(found) | set(found.values())
+            if found.get(preprint) != published and (preprint in taken or published in taken):
+                continue  # already paired otherwise: pair_versions reports it
+            found[preprint] = published
+    return found
+
+
+def paired_aliases(env: BuildEnvironment) -> dict[str, str]:
+    """Preprint key → published key for every paired preprint in the cite domain's data."""
+    bibdata = env.get_domain("cite").data.get("bibdata")
+    if bibdata is None:
+        return {}
+    return {
+        key: entry.published
+        for key, entry in bibdata.data.entries.items()
+        if getattr(entry, "published", "")
+    }
 
 
 def install_bibdata(
@@ -161,16 +269,52 @@ def install_bibdata(
     data = BibliographyData()
     entries = OrderedCaseInsensitiveDict()
     bibfiles: dict[Path, BibFile] = {}
+    style = env.config.bibtex_default_style
+    pairs = paired_preprints([item for _, _, file_entries in files for item in file_entries])
     for path, mtime, file_entries in files:
         keys: dict[str, None] = {}
         for index, entry in file_entries:
-            entries[entry.key] = LazyEntry(entry.key, _pybtex_type(entry), index, entry)
+            if entry.type in NOT_PUBLICATIONS:
+                continue
+            entries[entry.key] = LazyEntry(
+                entry.key, _pybtex_type(entry, style), index, entry, pairs.get(entry.key, "")
+            )
             keys[entry.key] = None
         bibfiles[path] = BibFile(mtime=mtime, keys=keys)
     data.entries = entries
-    env.get_domain("cite").data["bibdata"] = BibData(
-        encoding=encoding, bibfiles=bibfiles, data=data
-    )
+    bibdata = BibData(encoding=encoding, bibfiles=bibfiles, data=data)
+    env.get_domain("cite").data["bibdata"] = bibdata
+    global _just_read  # noqa: PLW0603 - consumed by the next process_bibdata, same event
+    _just_read = (bibdata, [(path, len(bibfile.keys)) for path, bibfile in bibfiles.items()])
+
+
+#: The bibdata bibfolio has just read, with each file's entry count, until stock checks it.
+_just_read: tuple[BibData, list[tuple[Path, int]]] | None = None
+
+
+def _process_bibdata(bibdata: BibData, bibfilenames: list[Path], encoding: str) -> BibData:
+    """Stock's ``process_bibdata``, logging what stock logs when bibfolio did the reading.
+
+    Stock logs "checking bibtex cache... out of date" and "parsing bibtex file ...
+    parsed N entries" when the files changed; with bibfolio's reading handed over it
+    would log "up to date" instead.  Projects (and tests) that read the log see the
+    same lines as with stock.  Any other bibdata goes to stock's function unchanged.
+    """
+    global _just_read
+    just_read, _just_read = _just_read, None
+    if just_read is None or just_read[0] is not bibdata:
+        return _stock_process_bibdata(bibdata, bibfilenames, encoding)
+    logger.info("checking bibtex cache... ", nonl=True)
+    logger.info("out of date")
+    for path, count in just_read[1]:
+        logger.info(f"parsing bibtex file {path}... ", nonl=True)
+        logger.info(f"parsed {count} entries")
+    return bibdata
+
+
+def log_as_stock() -> None:
+    """Route stock's bibtex cache check through :func:`_process_bibdata` (idempotent)."""
+    sphinxcontrib.bibtex.process_bibdata = _process_bibdata
 
 
 def cited_keys(env: BuildEnvironment) -> set[str]:

@@ -23,8 +23,7 @@ if TYPE_CHECKING:
 
     from .model.latex import Rich, Span
     from .model.publication import Author, Publication
-
-_IN_PREFIX = {"inproceedings", "incollection", "inbook"}
+    from .model.venue import Segment
 
 
 @dataclass(frozen=True)
@@ -131,6 +130,39 @@ def author_list(authors: Sequence[Author], separators: tuple[str, str]) -> list[
     return _joined(list(authors), separators)
 
 
+def people_list(
+    people: Sequence[Author | None],
+    separators: tuple[str, str],
+    *,
+    et_al: bool = False,
+    editors: bool = False,
+) -> list[nodes.Node]:
+    """Names as :func:`author_list`, then "et al." (``and others``) and "(ed.)"/"(eds.)".
+
+    With "et al." the last name is not joined with "and": ``A, B, et al.``.
+    """
+    if et_al:
+        between = separators[0]
+        out = _joined(people, (between, between))
+        out.append(nodes.Text(f"{between.rstrip()} et al." if len(people) > 1 else " et al."))
+    else:
+        out = _joined(people, separators)
+    if editors:
+        named = [person for person in people if person is not None]
+        out.append(nodes.Text(" (eds.)" if et_al or len(named) > 1 else " (ed.)"))
+    return out
+
+
+def _people_nodes(publication: Publication, separators: tuple[str, str]) -> list[nodes.Node]:
+    """The people line: authors, or the editors of an edited volume."""
+    return people_list(
+        publication.people,
+        separators,
+        et_al=publication.people_et_al,
+        editors=publication.people_are_editors,
+    )
+
+
 def short_authors(authors: Sequence[Author], limit: int) -> tuple[list[Author | None], int]:
     """The first *limit* authors, keeping the owner visible; returns (names with gaps, hidden)."""
     owner = next((i for i, a in enumerate(authors) if a.owner), None)
@@ -151,12 +183,26 @@ def legend_text(marks: dict[str, str]) -> str:
 
 
 # -- shared pieces -------------------------------------------------------------------------
-def _venue_nodes(publication: Publication) -> list[nodes.Node]:
+def _segment_nodes(segment: Segment, separators: tuple[str, str]) -> list[nodes.Node]:
+    if segment.kind == "title":
+        return [nodes.emphasis("", "", *rich_nodes(segment.rich)), *rich_nodes(segment.after)]
+    if segment.kind == "people":
+        return people_list(segment.people, separators, et_al=segment.et_al, editors=True)
+    return rich_nodes(segment.rich)
+
+
+def _venue_nodes(
+    publication: Publication, separators: tuple[str, str] = (", ", ", and ")
+) -> list[nodes.Node]:
+    """``In <editors> (eds.), <book>, pp. 1–10, <publisher>, <date>`` and the like."""
     out: list[nodes.Node] = []
-    if publication.venue:
-        if publication.type in _IN_PREFIX:
-            out.append(nodes.Text("In "))
-        out.append(nodes.emphasis("", "", *rich_nodes(publication.venue)))
+    line = publication.venue_line
+    if line.prefix:
+        out.append(nodes.Text(line.prefix))
+    for index, segment in enumerate(line.segments):
+        if index:
+            out.append(nodes.Text(", "))
+        out.extend(_segment_nodes(segment, separators))
     if publication.date_text:
         out.append(nodes.Text(", " if out else ""))
         out.append(nodes.Text(publication.date_text))
@@ -227,10 +273,10 @@ def entry_nodes(
         line += nodes.Text(f"[{publication.venue_short}] ")
     line += _title_node(publication, context)
     line += nodes.Text(". ")
-    if publication.authors:
-        line.extend(author_list(publication.authors, context.separators))
+    if publication.people:
+        line.extend(_people_nodes(publication, context.separators))
         line += nodes.Text(". ")
-    venue = _venue_nodes(publication)
+    venue = _venue_nodes(publication, context.separators)
     if venue:
         line.extend(venue)
         line += nodes.Text(".")
@@ -261,14 +307,14 @@ def paper_nodes(
     if publication.venue_short:
         meta += nodes.inline("", publication.venue_short, classes=["bibfolio-badge"])
         meta += nodes.Text(" ")
-    meta.extend(_venue_nodes(publication))
+    meta.extend(_venue_nodes(publication, context.separators))
     out.append(meta)
-    if publication.authors:
+    if publication.people:
         out.append(
             nodes.paragraph(
                 "",
                 "",
-                *author_list(publication.authors, context.separators),
+                *_people_nodes(publication, context.separators),
                 classes=["bibfolio-authors"],
             )
         )
@@ -320,7 +366,7 @@ def page_marks(
     known = dict(legends)
     found: dict[str, str] = {}
     for publication in publications:
-        for author in publication.authors:
+        for author in (*publication.authors, *publication.editors):
             for mark in author.marks:
                 if mark not in found and mark in known:
                     found[mark] = known[mark]
@@ -368,16 +414,22 @@ def _row(cells: Sequence[str]) -> nodes.row:
 
 def _html_authors(publication: Publication, context: EntryContext) -> nodes.Element:
     box = nodes.container(classes=["bibfolio-authors"])
-    authors = publication.authors
+    authors = publication.people
     # Folding away one or two names saves nothing; fold only longer lists.
     if len(authors) <= context.max_authors + 2:
-        box += nodes.inline("", "", *author_list(authors, context.separators))
+        box += nodes.inline("", "", *_people_nodes(publication, context.separators))
         return box
     shown, hidden = short_authors(authors, context.max_authors)
+    between = (context.separators[0], context.separators[0])
     box += nodes.inline(
         "",
         "",
-        *_joined(shown, (context.separators[0], context.separators[0])),
+        *people_list(
+            shown,
+            between,
+            et_al=publication.people_et_al,
+            editors=publication.people_are_editors,
+        ),
         classes=["bibfolio-authors-short"],
     )
     reveal = bf.details(classes=["bibfolio-authors-all"])
@@ -387,7 +439,7 @@ def _html_authors(publication: Publication, context: EntryContext) -> nodes.Elem
     toggle += nodes.inline("", "show fewer", classes=["bibfolio-when-open"])
     reveal += toggle
     reveal += nodes.inline(
-        "", "", *author_list(authors, context.separators), classes=["bibfolio-authors-full"]
+        "", "", *_people_nodes(publication, context.separators), classes=["bibfolio-authors-full"]
     )
     box += reveal
     return box
@@ -412,9 +464,9 @@ def entry_html_nodes(publication: Publication, context: EntryContext) -> bf.entr
         head += nodes.Text(" ")
     head += _title_node(publication, context)
     item += nodes.container("", head, classes=["bibfolio-head"])
-    if publication.authors:
+    if publication.people:
         item += _html_authors(publication, context)
-    venue = _venue_nodes(publication)
+    venue = _venue_nodes(publication, context.separators)
     if venue:
         item += nodes.container("", nodes.inline("", "", *venue), classes=["bibfolio-venue"])
     notes = _note_nodes(publication)

@@ -47,6 +47,10 @@ def compute_targets(env: BuildEnvironment) -> dict[str, tuple[str, str]]:
                 continue
             for key, anchor in zip(listing.keys, listing.anchors, strict=True):
                 targets.setdefault(key, (listing.docname, anchor))
+    # A preprint paired with its published version is listed as that entry.
+    for preprint, published in citebridge.paired_aliases(env).items():
+        if published in targets:
+            targets.setdefault(preprint, targets[published])
     return targets
 
 

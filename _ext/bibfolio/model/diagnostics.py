@@ -37,6 +37,8 @@ SUBTYPES: dict[str, str] = {
     "duplicate_doi": "two entries share a DOI",
     "pairing": "a preprint/published field names no entry, the entry itself, or an entry "
     "already paired; the entries are listed separately",
+    "pairing": "a preprint/published field names no entry, the entry itself, or an entry "
+    "already paired; the entries are listed separately",
     "invalid_identifier": "a doi, arxiv, eprint, pmid, pmcid or isbn value that is not a valid "
     "identifier of its kind (syntax or checksum); no link is made",
     "private_field": "private or local fields (file paths, reference-manager bookkeeping) were "

@@ -9,61 +9,136 @@ from functools import cached_property
 from typing import TYPE_CHECKING
 
 from .annotations import HIGHLIGHT, parse_annotations
+from .dates import MONTH_NAMES, parse_date
 from .diagnostics import Diagnostic
 from .inline import free_text
-from .latex import latex_to_plain, latex_to_rich, plain
+from .latex import latex_problems, latex_to_plain, latex_to_rich, plain
 from .links import collect_links, embedded_unsafe_links
 from .names import NameError_, PersonName, parse_name, split_name_list
+from .pairing import merge_preprint, pair_versions
+from .venue import titled, venue_line
 
 if TYPE_CHECKING:
     from collections.abc import Mapping, Sequence
 
     from .bibtex import BibEntry
+    from .dates import PubDate
     from .latex import Rich, Span
     from .links import Link
     from .names import NamePattern
+    from .venue import VenueLine
 
-#: Entry types BibTeX and biblatex define, with the fields each requires.  Every type
-#: also needs a title here: an untitled publication cannot be listed.
+#: Entry types BibTeX and biblatex define, with the fields each requires (``a|b``: either;
+#: biblatex's name of a field counts as the BibTeX one).  Every type also needs a title
+#: here: an untitled publication cannot be listed.  biblatex's own requirements are looser
+#: for some types (an ``@online`` needs no date); these are what a reader of a list misses.
 REQUIRED_FIELDS: dict[str, tuple[str, ...]] = {
-    "article": ("author", "title", "journal", "year"),
-    "book": ("author|editor", "title", "publisher", "year"),
+    "article": ("author", "title", "journal|journaltitle", "year|date"),
+    "book": ("author|editor", "title", "publisher", "year|date"),
     "booklet": ("title",),
-    "inbook": ("author|editor", "title", "chapter|pages", "publisher", "year"),
-    "incollection": ("author", "title", "booktitle", "publisher", "year"),
-    "inproceedings": ("author", "title", "booktitle", "year"),
+    "inbook": ("author|editor", "title", "chapter|pages|booktitle", "publisher", "year|date"),
+    "incollection": ("author", "title", "booktitle", "publisher", "year|date"),
+    "inproceedings": ("author", "title", "booktitle", "year|date"),
     "manual": ("title",),
-    "mastersthesis": ("author", "title", "school", "year"),
+    "mastersthesis": ("author", "title", "school|institution", "year|date"),
     "misc": ("title",),
-    "phdthesis": ("author", "title", "school", "year"),
-    "proceedings": ("title", "year"),
-    "techreport": ("author", "title", "institution", "year"),
-    "unpublished": ("author", "title", "note"),
+    "phdthesis": ("author", "title", "school|institution", "year|date"),
+    "proceedings": ("title", "year|date"),
+    "techreport": ("author", "title", "institution|school", "year|date"),
+    "unpublished": ("author", "title", "note|howpublished|year|date"),
     "online": ("title",),
     "software": ("title",),
     "dataset": ("title",),
     "patent": ("title",),
-    "thesis": ("author", "title", "institution|school", "year"),
-    "report": ("author", "title", "institution", "year"),
+    "thesis": ("author", "title", "institution|school", "year|date"),
+    "report": ("author", "title", "institution|school", "year|date"),
+    # biblatex's further types.
+    "collection": ("editor|author", "title", "year|date"),
+    "mvbook": ("author|editor", "title", "year|date"),
+    "mvcollection": ("editor|author", "title", "year|date"),
+    "mvproceedings": ("title", "year|date"),
+    "mvreference": ("title",),
+    "bookinbook": ("title",),
+    "periodical": ("title", "year|date"),
+    "suppbook": ("title",),
+    "suppcollection": ("title",),
+    "suppperiodical": ("title",),
+    "reference": ("title",),
+    "inreference": ("title", "booktitle"),
+    # biblatex's "unsupported" types: the standard style prints them as @misc.
+    **dict.fromkeys(
+        (
+            "artwork",
+            "audio",
+            "bibnote",
+            "commentary",
+            "image",
+            "jurisdiction",
+            "legislation",
+            "legal",
+            "letter",
+            "movie",
+            "music",
+            "performance",
+            "review",
+            "standard",
+            "video",
+        ),
+        ("title",),
+    ),
 }
 #: BibTeX aliases read as another type without a warning.
 TYPE_ALIASES = {"conference": "inproceedings", "electronic": "online", "www": "online"}
+#: biblatex entry types that are not publications: ``@set`` groups other entries and
+#: ``@xdata`` only holds fields for others to inherit.
+NOT_PUBLICATIONS = frozenset({"set", "xdata"})
 #: Where an entry is listed when it has no ``pubtype`` field.
 GROUP_OF_TYPE = {
     "article": "journal",
+    "periodical": "journal",
+    "suppperiodical": "journal",
     "inproceedings": "conference",
     "proceedings": "conference",
-    "book": "book",
-    "inbook": "book",
-    "incollection": "book",
-    "booklet": "book",
+    "mvproceedings": "conference",
     "phdthesis": "thesis",
     "mastersthesis": "thesis",
     "thesis": "thesis",
     "techreport": "report",
     "report": "report",
     "unpublished": "preprint",
+    **dict.fromkeys(
+        (
+            "book",
+            "mvbook",
+            "bookinbook",
+            "inbook",
+            "incollection",
+            "booklet",
+            "collection",
+            "mvcollection",
+            "suppbook",
+            "suppcollection",
+            "reference",
+            "mvreference",
+            "inreference",
+        ),
+        "book",
+    ),
 }
+#: (biblatex field, BibTeX field): the BibTeX name is filled in from the biblatex one
+#: when only that is given, so every reader of ``fields`` (venue, meta tags, COinS,
+#: links) sees one name.  Both directions for the eprint fields: arXiv's own export
+#: writes ``archiveprefix``/``primaryclass``, biblatex ``eprinttype``/``eprintclass``.
+FIELD_ALIASES = (
+    ("journaltitle", "journal"),
+    ("location", "address"),
+    ("eprinttype", "archiveprefix"),
+    ("archiveprefix", "eprinttype"),
+    ("eprintclass", "primaryclass"),
+    ("primaryclass", "eprintclass"),
+    ("institution", "school"),
+    ("school", "institution"),
+)
 _MONTHS = {
     name: number
     for number, names in enumerate(
@@ -147,7 +222,15 @@ class Publication:
         self.entry = entry
         self.key = entry.key
         self.fields = {name: found.value for name, found in entry.fields.items()}
+        for biblatex, bibtex in FIELD_ALIASES:
+            if biblatex in self.fields and bibtex not in self.fields:
+                self.fields[bibtex] = self.fields[biblatex]
         self.diagnostics: list[Diagnostic] = []
+        #: Keys of the other version of the same paper (see :func:`pair_versions`):
+        #: on a published entry its preprint, on a preprint the published entry.
+        self.paired_with = ""
+        #: On a published entry: its preprint, whose links it shows too.
+        self.preprint: Publication | None = None
         written = entry.type.lower()
         self.type = TYPE_ALIASES.get(written, written)
         if self.type not in REQUIRED_FIELDS:
@@ -157,14 +240,24 @@ class Publication:
                 f"unknown entry type '@{entry.type}' for '{entry.key}'; shown as @misc",
             )
             self.type = "misc"
+        #: ``and others`` ends the list: shown as "et al.", never a person.
+        self.et_al = False
+        self.editors_et_al = False
         self.authors = self._people("author", settings)
         self.editors = self._people("editor", settings)
-        self.owner_matched = any(author.owner for author in self.authors)
-        self.year = _year(self.fields.get("year", ""))
-        self.month = _MONTHS.get(latex_to_plain(self.fields.get("month", "")).lower().rstrip("."))
-        if self.month is None and self.fields.get("month", "").strip().isdigit():
-            month = int(self.fields["month"])
-            self.month = month if 1 <= month <= 12 else None
+        #: Editors stand where authors would (an edited book, proceedings or collection).
+        self.people_are_editors = not self.authors and bool(self.editors)
+        self.owner_matched = any(author.owner for author in self.people)
+        #: biblatex's ``date`` wins over ``year``/``month``, as biber reads them.
+        self.date: PubDate | None = (
+            parse_date(self.fields["date"]) if "date" in self.fields else None
+        )
+        if self.date is not None:
+            self.year: int | None = self.date.year
+            self.month: int | None = self.date.month
+        else:
+            self.year = _year(self.fields.get("year", ""))
+            self.month = _month(self.fields.get("month", ""))
         self.group = (self.fields.get("pubtype", "").strip().lower()) or _infer_group(
             self.type, self.fields
         )
@@ -177,6 +270,9 @@ class Publication:
                 "unsafe_url",
                 f"no link made for field '{link.field}' of '{entry.key}': {link.reason}",
             )
+        as_written = {name: found.value for name, found in entry.fields.items()}
+        for name, problem in latex_problems(as_written, entry.key):
+            self._warn(entry.line_of(name), "latex", problem)
         for needed in self.missing_fields():
             self._warn(
                 entry.line,
@@ -195,7 +291,15 @@ class Publication:
             return ()
         line = self.entry.line_of(role)
         persons: list[PersonName] = []
-        for index, text in enumerate(split_name_list(raw), start=1):
+        names = split_name_list(raw)
+        # BibTeX's "and others" (any case) at the end means "and more people".
+        if len(names) > 1 and names[-1].strip().lower() == "others":
+            names = names[:-1]
+            if role == "author":
+                self.et_al = True
+            else:
+                self.editors_et_al = True
+        for index, text in enumerate(names, start=1):
             if not text:
                 self._warn(
                     line,
@@ -242,6 +346,16 @@ class Publication:
             authors.append(Author(person, owner, "".join(marks)))
         return tuple(authors)
 
+    @property
+    def people(self) -> tuple[Author, ...]:
+        """Who the entry is by: its authors, or its editors when it has no author."""
+        return self.editors if self.people_are_editors else self.authors
+
+    @property
+    def people_et_al(self) -> bool:
+        """Whether :attr:`people` ended in ``and others``."""
+        return self.editors_et_al if self.people_are_editors else self.et_al
+
     def missing_fields(self) -> list[str]:
         """Required fields (``a|b`` means either) that the entry lacks."""
         return [
@@ -254,7 +368,11 @@ class Publication:
     @cached_property
     def title(self) -> Rich:
         """The official title (what citers use)."""
-        title = latex_to_rich(self.fields.get("title", ""))
+        title = titled(
+            latex_to_rich(self.fields.get("title", "")),
+            self.rich("subtitle"),
+            self.rich("titleaddon"),
+        )
         return title if plain(title).strip() else (self.key,)
 
     @cached_property
@@ -277,6 +395,11 @@ class Publication:
         if eprint and fields.get("archiveprefix", "arXiv").lower() == "arxiv":
             return (f"arXiv preprint arXiv:{eprint.strip()}",)
         return ()
+
+    @cached_property
+    def venue_line(self) -> VenueLine:
+        """The venue line per entry type (journal, volume(number), pages; editors, book ...)."""
+        return venue_line(self)
 
     @cached_property
     def venue_short(self) -> str:
@@ -314,11 +437,13 @@ class Publication:
 
     @property
     def date_text(self) -> str:
-        """``Month Year`` or ``Year`` as shown under an entry."""
+        """``Month Year``, ``Year`` or a range (``1998–2000``) as shown under an entry."""
+        if self.date is not None:
+            return self.date.text
         if self.year is None:
             return ""
         if self.month:
-            return f"{_MONTH_NAMES[self.month - 1]} {self.year}"
+            return f"{MONTH_NAMES[self.month - 1]} {self.year}"
         return str(self.year)
 
     @cached_property
@@ -328,6 +453,8 @@ class Publication:
         digest.update(f"{self.entry.type}\0{self.key}\0{self.entry.path}".encode())
         for name, found in self.entry.fields.items():
             digest.update(f"\0{name}\0{found.value}\0{found.macro}".encode())
+        if self.preprint is not None:  # its links are shown with this entry
+            digest.update(f"\0preprint\0{self.preprint.content_hash}".encode())
         return digest.hexdigest()
 
     @property
@@ -362,21 +489,23 @@ _VENUE_FIELDS = {
     "manual": ("organization",),
     "unpublished": ("note",),
     "patent": ("number",),
+    "bookinbook": ("booktitle", "publisher"),
+    "inreference": ("booktitle",),
+    "suppbook": ("booktitle",),
+    "suppcollection": ("booktitle",),
+    **dict.fromkeys(
+        ("collection", "mvbook", "mvcollection", "reference", "mvreference"), ("publisher",)
+    ),
+    "mvproceedings": ("publisher", "organization"),
 }
-_MONTH_NAMES = (
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
-)
+
+
+def _month(text: str) -> int | None:
+    month = _MONTHS.get(latex_to_plain(text).lower().rstrip("."))
+    if month is None and text.strip().isdigit():
+        number = int(text)
+        month = number if 1 <= number <= 12 else None
+    return month
 
 
 def _year(text: str) -> int | None:
@@ -395,11 +524,21 @@ def _infer_group(entry_type: str, fields: Mapping[str, str]) -> str:
 def build_publications(
     entries: Sequence[BibEntry], settings: Settings
 ) -> tuple[dict[str, Publication], list[Diagnostic]]:
-    """Read every entry; return publications by key (file order) and their diagnostics."""
+    """Read every entry; return publications by key (file order) and their diagnostics.
+
+    A preprint paired with its published version (:func:`pair_versions`) is not among
+    the publications: the published one shows its links and answers for its key.
+    """
     publications: dict[str, Publication] = {}
     diagnostics: list[Diagnostic] = []
     for entry in entries:
+        if entry.type.lower() in NOT_PUBLICATIONS:
+            continue
         publication = Publication(entry, settings)
         publications[entry.key] = publication
         diagnostics.extend(publication.diagnostics)
+    pairs, problems = pair_versions(publications)
+    diagnostics.extend(problems)
+    for published, preprint in pairs.items():
+        merge_preprint(publications[published], publications.pop(preprint))
     return publications, diagnostics

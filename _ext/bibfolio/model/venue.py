@@ -1,0 +1,265 @@
+"""The venue line of an entry: where it appeared, per entry type, as the common styles print it.
+
+The order and wording follow biblatex's standard style, compacted to one comma-separated
+line (APA and most CV styles do the same): an article shows its journal, volume(number)
+and pages; a thesis its kind and school; a report its type, number and institution; a
+book its edition and publisher; a chapter or paper "In" its editors and book.  The date
+is not part of it (the renderer adds it last).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from .latex import latex_to_plain, latex_to_rich, plain
+
+if TYPE_CHECKING:
+    from .latex import Rich
+    from .publication import Author, Publication
+
+
+@dataclass(frozen=True, slots=True)
+class Segment:
+    """One comma-separated piece of the venue line.
+
+    ``kind`` is "title" (a container title, shown in italics), "people" (editors,
+    followed by "(ed.)"/"(eds.)") or "text".
+    """
+
+    kind: str
+    rich: Rich = ()
+    people: tuple[Author, ...] = ()
+    et_al: bool = False
+    after: Rich = ()  #: Upright text after a title, with no comma: " (EC 2018)".
+
+
+@dataclass(frozen=True, slots=True)
+class VenueLine:
+    """``prefix`` ("In " for parts of a bigger work) and the segments, joined by ", "."""
+
+    prefix: str
+    segments: tuple[Segment, ...]
+
+
+#: Entry types that are part of a bigger work: "In <editors>, <book>".
+PART_TYPES = frozenset(
+    {"inproceedings", "incollection", "inbook", "inreference", "suppbook", "suppcollection"}
+)
+BOOK_TYPES = frozenset(
+    {
+        "book",
+        "mvbook",
+        "bookinbook",
+        "collection",
+        "mvcollection",
+        "proceedings",
+        "mvproceedings",
+        "reference",
+        "mvreference",
+        "periodical",
+        "booklet",
+        "manual",
+    }
+)
+THESIS_KIND = {
+    "phdthesis": "PhD thesis",
+    "mathesis": "Master's thesis",
+    "mastersthesis": "Master's thesis",
+    "candthesis": "Candidate thesis",
+    "techreport": "Technical Report",
+    "resreport": "Research Report",
+    "software": "Software",
+    "datacd": "CD-ROM",
+    "audiocd": "Audio CD",
+}
+_DEFAULT_KIND = {
+    "phdthesis": "PhD thesis",
+    "mastersthesis": "Master's thesis",
+    "techreport": "Technical Report",
+    "report": "Report",
+    "patent": "Patent",
+}
+_ORDINAL = {1: "st", 2: "nd", 3: "rd"}
+_RANGE = re.compile(r"\s*(?:-{1,3}|–|—)\s*")
+
+
+def _text(publication: Publication, name: str) -> str:
+    # al-folio files often end venues with a comma ("Proceedings of X,").
+    return publication.fields.get(name, "").strip().rstrip(",;").rstrip()
+
+
+def _rich(publication: Publication, name: str) -> Rich:
+    value = _text(publication, name)
+    return latex_to_rich(value) if value else ()
+
+
+def titled(main: Rich, subtitle: Rich, addon: Rich) -> Rich:
+    """``Main: Subtitle. Addon`` as biblatex prints a title, without doubled punctuation."""
+    out: list = list(main)
+    for rich, punct in ((subtitle, ": "), (addon, ". ")):
+        if not rich:
+            continue
+        if not out:
+            out.extend(rich)
+            continue
+        ends = plain(tuple(out)).rstrip()
+        out.append(" " if ends[-1:] in ".?!:;" else punct)
+        out.extend(rich)
+    return tuple(out)
+
+
+def pages_text(raw: str) -> str:
+    """``pp. 1–10`` for a range, ``p. 5`` for one page, as written otherwise."""
+    text = latex_to_plain(raw).strip()
+    if not text:
+        return ""
+    parts = [part for part in _RANGE.split(text) if part]
+    if len(parts) == 2 and "," not in text:
+        return f"pp. {parts[0]}–{parts[1]}"
+    if "," in text or len(parts) > 1:
+        return f"pp. {_RANGE.sub('–', text)}"
+    return f"p. {text}"
+
+
+def edition_text(raw: str) -> str:
+    """``2`` → ``2nd edition``; a written edition ("Revised") stays as written."""
+    text = latex_to_plain(raw).strip()
+    if text.isdigit():
+        number = int(text)
+        suffix = "th" if 10 <= number % 100 <= 20 else _ORDINAL.get(number % 10, "th")
+        return f"{number}{suffix} edition"
+    return text
+
+
+def _volume_number(publication: Publication) -> str:
+    volume = latex_to_plain(_text(publication, "volume"))
+    number = latex_to_plain(_text(publication, "number") or _text(publication, "issue"))
+    if volume and number:
+        return f"{volume}({number})"
+    if volume:
+        return volume
+    return f"no. {number}" if number else ""
+
+
+def _kind(publication: Publication) -> str:
+    written = latex_to_plain(_text(publication, "type"))
+    if written:
+        return THESIS_KIND.get(written.lower().replace(" ", ""), written)
+    return _DEFAULT_KIND.get(publication.type, "")
+
+
+class _Line:
+    """Collects segments, skipping empty ones."""
+
+    def __init__(self) -> None:
+        self.segments: list[Segment] = []
+
+    def text(self, value: str | Rich) -> None:
+        rich = (value,) if isinstance(value, str) else value
+        if rich and plain(rich).strip():
+            self.segments.append(Segment("text", rich))
+
+    def title(self, rich: Rich, after: Rich = ()) -> None:
+        if rich and plain(rich).strip():
+            self.segments.append(Segment("title", rich, after=after))
+        elif after:
+            self.text(after)
+
+    def people(self, people: tuple[Author, ...], et_al: bool) -> None:
+        if people:
+            self.segments.append(Segment("people", people=people, et_al=et_al))
+
+    def series(self, publication: Publication) -> None:
+        series = _rich(publication, "series")
+        volume = latex_to_plain(_text(publication, "volume"))
+        if series and volume:
+            self.text((*series, f", vol. {volume}"))
+        elif volume:
+            self.text(f"vol. {volume}")
+        else:
+            self.text(series)
+
+    def publisher(self, publication: Publication) -> None:
+        self.text(_rich(publication, "publisher"))
+        self.text(_rich(publication, "address"))
+
+
+def venue_line(publication: Publication) -> VenueLine:
+    """The venue line of *publication* (see the module docstring)."""
+    kind = publication.type
+    line = _Line()
+    prefix = ""
+    if kind == "article":
+        line.title(
+            titled(
+                publication.venue,
+                _rich(publication, "journalsubtitle"),
+                _rich(publication, "journaltitleaddon"),
+            )
+        )
+        line.text(_rich(publication, "issuetitle"))
+        line.text(_volume_number(publication))
+        eid = latex_to_plain(_text(publication, "eid"))
+        # APA's wording for an article number; biblatex prints the bare number.
+        line.text(f"article {eid}" if eid else pages_text(_text(publication, "pages")))
+    elif kind in PART_TYPES:
+        prefix = "In "
+        line.people(publication.editors, publication.editors_et_al)
+        book = titled(
+            _rich(publication, "booktitle"),
+            _rich(publication, "booksubtitle"),
+            _rich(publication, "booktitleaddon"),
+        )
+        main = titled(
+            _rich(publication, "maintitle"),
+            _rich(publication, "mainsubtitle"),
+            _rich(publication, "maintitleaddon"),
+        )
+        if main and book:
+            book = (*main, ". ", *book) if plain(main).rstrip()[-1:] not in ".?!" else main + book
+        event = _rich(publication, "eventtitle")
+        shown_event: Rich = (" (", *event, ")") if event and plain(event) not in plain(book) else ()
+        line.title(book or main or publication.venue, shown_event)
+        line.series(publication)
+        line.text(_rich(publication, "chapter") and ("chapter ", *_rich(publication, "chapter")))
+        line.text(pages_text(_text(publication, "pages")))
+        line.text(_rich(publication, "organization"))
+        line.publisher(publication)
+    elif kind in BOOK_TYPES:
+        if not publication.people_are_editors:
+            line.people(publication.editors, publication.editors_et_al)
+        main = _rich(publication, "maintitle")
+        if main:
+            line.title(main)
+        line.text(edition_text(_text(publication, "edition")))
+        line.series(publication)
+        line.text(_rich(publication, "howpublished"))
+        line.text(_rich(publication, "organization"))
+        line.publisher(publication)
+    elif kind in {"phdthesis", "mastersthesis", "thesis"}:
+        line.text(_kind(publication))
+        line.text(_rich(publication, "school") or _rich(publication, "institution"))
+        line.text(_rich(publication, "address"))
+    elif kind in {"techreport", "report"}:
+        number = latex_to_plain(_text(publication, "number"))
+        line.text(" ".join(part for part in (_kind(publication), number) if part))
+        line.text(_rich(publication, "institution") or _rich(publication, "school"))
+        line.text(_rich(publication, "address"))
+    elif kind == "patent":
+        number = latex_to_plain(_text(publication, "number"))
+        line.text(" ".join(part for part in (_kind(publication), number) if part))
+        line.text(_rich(publication, "holder"))
+    else:
+        # venue: howpublished, a note (unpublished) or "arXiv preprint ...".
+        line.title(publication.venue)
+        line.text(_rich(publication, "organization"))
+        line.text(_rich(publication, "institution"))
+        if kind == "software" or _text(publication, "version"):
+            version = latex_to_plain(_text(publication, "version"))
+            line.text(f"version {version}" if version else "")
+        line.text(_rich(publication, "publisher"))
+    if not line.segments and publication.venue:
+        line.title(publication.venue)
+    return VenueLine(prefix if line.segments else "", tuple(line.segments))

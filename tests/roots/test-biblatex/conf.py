@@ -1,0 +1,5 @@
+extensions = ["myst_parser", "sphinxcontrib.bibtex", "bibfolio"]
+bibtex_bibfiles = ["refs.bib"]
+bibfolio_owner = ["Ada Lovelace"]
+bibtex_default_style = "bibfolio"
+html_baseurl = "https://example.org/"

@@ -41,7 +41,9 @@ def test_symlink_out_of_the_project_is_refused(tmp_path: Path, rootdir: Path, wh
         needle = target.read_text().splitlines()[0]
     source = _project(tmp_path, rootdir, target)
 
-    built = build_project(source, tmp_path / "_build")
+    built = build_project(
+        source, tmp_path / "_build", overrides={"html_baseurl": "https://example.org/"}
+    )
 
     assert (
         f"{source / 'refs.bib'}:11: WARNING: no link made for field 'pdf' of 'leak': "
@@ -57,6 +59,17 @@ def test_symlink_out_of_the_project_is_refused(tmp_path: Path, rootdir: Path, wh
     kept = entries["pub-kept"].select_one("a.bibfolio-link-pdf")
     assert kept is not None
     assert (built.outdir / kept["href"]).read_bytes() == (source / "papers/kept.pdf").read_bytes()
+    # Nor does Google Scholar get told of a PDF that is not there.
+    pdf_urls = {
+        key: [
+            meta["content"]
+            for meta in built.page(f"publications/{key}").find_all(
+                "meta", attrs={"name": "citation_pdf_url"}
+            )
+        ]
+        for key in ("kept", "leak")
+    }
+    assert pdf_urls == {"kept": ["https://example.org/publications/kept.pdf"], "leak": []}
 
 
 def test_symlink_inside_the_project_is_published(tmp_path: Path, rootdir: Path):

@@ -52,7 +52,7 @@ def add_metadata(
         pdf = publication.link("pdf")
         if pdf is not None and pdf.url:
             pdf_url = pdf.url
-        elif pdf is not None and page.baseurl:
+        elif pdf is not None and page.baseurl and "pdf" in dict(page.file_hrefs(publication)):
             pdf_url = page.baseurl + local_file_target(
                 publication,
                 "pdf",

@@ -61,6 +61,9 @@ def docs_live(session: nox.Session) -> None:
 def tests(session: nox.Session) -> None:
     """Run the test suite (browser tests need Debian's chromium; they skip without it)."""
     session.install("-e", ".[test]")
+    # Every sphinx-book-theme release pins an older pydata-sphinx-theme (1.4.0: ==0.20.0);
+    # as an extra it would downgrade the portfolios' theme, so it comes in without its pin.
+    session.install("--no-deps", "sphinx-book-theme>=1.1")
     session.run("pytest", *session.posargs)
 
 

@@ -52,9 +52,10 @@ def pair_versions(
                 problem = f"names '{other_key}', which is not in the bibliography"
             elif pairs.get(published) == preprint:
                 continue  # both sides name each other: one pair
-            elif publication.key in paired or other_key in paired:
-                taken = publication.key if publication.key in paired else other_key
-                problem = f"'{taken}' is already paired with '{paired[taken]}'"
+            elif other_key in paired:
+                problem = f"names '{other_key}', which is already paired with '{paired[other_key]}'"
+            elif publication.key in paired:
+                problem = f"pairs it a second time (it is paired with '{paired[publication.key]}')"
             if problem:
                 problems.append(
                     Diagnostic(

@@ -134,3 +134,32 @@ def test_bibtex_reveal_and_copy_button_markup(app):
         == clean_bibtex(entries_of_text((app.srcdir / "refs.bib").read_text())[0]) + "\n"
     )
     assert any("copybutton" in script["src"] for script in page(app).find_all("script", src=True))
+
+
+def test_biblatex_entries_keep_their_type_and_fields():
+    (entry,) = entries_of_text(
+        "@collection{c,\n"
+        "  editor = {Doe, Jane},\n"
+        "  title = {Collected Papers},\n"
+        "  subtitle = {Second Series},\n"
+        "  date = {2006-03},\n"
+        "  location = {Berlin},\n"
+        "  langid = {english},\n"
+        "  eprint = {2001.00001},\n"
+        "  eprinttype = {arxiv},\n"
+        "  preprint = {other},\n"
+        "  file = {/Users/jane/Zotero/storage/X/c.pdf},\n"
+        "}\n"
+    )
+    assert clean_bibtex(entry) == (
+        "@collection{c,\n"
+        "  editor = {Doe, Jane},\n"
+        "  title = {Collected Papers},\n"
+        "  subtitle = {Second Series},\n"
+        "  date = {2006-03},\n"
+        "  location = {Berlin},\n"
+        "  langid = {english},\n"
+        "  eprint = {2001.00001},\n"
+        "  eprinttype = {arxiv},\n"
+        "}"
+    )

@@ -231,7 +231,7 @@ def test_escaped_backslash_and_missing_arguments_are_left_alone():
 def test_crossref_child_inherits_venue_and_year_and_parent_is_kept():
     entries, problems = read(
         "@inproceedings{x, author={W, G}, title={T}, crossref={p}}\n"
-        "@proceedings{p, title={Space and Beyond}, booktitle={Space and Beyond}, "
+        "@proceedings{p, editor={Lovelace, Ada}, title={Space and Beyond}, booktitle={Space and Beyond}, "
         "year={2000}, publisher={P}}\n"
     )
     child = entries["x"]
@@ -317,24 +317,39 @@ def test_xdata_fields_are_copied_and_xdata_and_set_are_not_publications():
 
 
 # -- as a reader sees it ---------------------------------------------------------------
+CROSSREF = """\
+@inproceedings{x, author={Lovelace, Ada}, title={T}, crossref={p}}
+@proceedings{p, editor={Lovelace, Ada}, title={Space and Beyond}, booktitle={Space and Beyond}, year={2000}}
+"""
+
+
 def test_reproductions_render(tmp_path, rootdir):
     source = tmp_path / "reader"
     shutil.copytree(rootdir / "test-malformed", source)
+    # A file of macros only: no empty_file warning, and its macros keep their spaces.
+    (source / "macros.bib").write_text('@string{acm = "ACM "}\n', encoding="utf-8")
     (source / "refs.bib").write_text(
-        TRAILING_COMMA_CLOSE.replace("A, B", "Lovelace, Ada")
+        TRAILING_COMMA_CLOSE.replace("A, B", "Lovelace, Ada").replace(
+            "journal = {J}, year = {2021}", 'journal = acm # "Symposium", year = {2021}'
+        )
         + AT_IN_VALUE.replace("Anderson, David", "Lovelace, Ada").replace(
             "title = {After}", "author = {Lovelace, Ada}, title = {After}, year = 2005"
         )
-        + PREAMBLE.replace("@book{b,", "@book{b, author = {Lovelace, Ada}, publisher = {P},"),
+        + PREAMBLE.replace("@book{b,", "@book{b, author = {Lovelace, Ada}, publisher = {P},")
+        + CROSSREF,
         encoding="utf-8",
     )
-    built = build_project(source, tmp_path / "_build")
-    assert "WARNING" not in built.warnings
+    built = build_project(
+        source, tmp_path / "_build", overrides={"bibtex_bibfiles": ["macros.bib", "refs.bib"]}
+    )
+    assert built.warnings == ""
     items = {
         li["id"][4:]: " ".join(li.get_text(" ").split())
         for li in built.page("index").select("li.bibfolio-entry")
     }
-    assert sorted(items) == ["a1", "a2", "after", "b", "boinc"]
+    assert sorted(items) == ["a1", "a2", "after", "b", "boinc", "p", "x"]
+    assert "ACM Symposium" in items["a2"]
     assert "1981" in items["b"] and "1973" not in items["b"]
     assert "noopsort" not in items["b"]
     assert "Volunteer computing" in items["boinc"]
+    assert "Space and Beyond" in items["x"] and "2000" in items["x"]

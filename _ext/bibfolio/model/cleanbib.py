@@ -90,6 +90,7 @@ PRIVATE_PREFIXES: dict[str, str] = {
     "bdsk-file-": "BibDesk: a linked file (alias data with the local path)",
     "bdsk-url-": "BibDesk: linked URLs (the public one is in url)",
 }
+_PREFIXES = tuple(PRIVATE_PREFIXES)
 #: Link fields whose value names a file: private when it points outside the project.
 _PATH_FIELDS = frozenset(
     {"pdf", "html", "url", "code", "slides", "poster", "video", "supp", "website", "blog"}
@@ -106,8 +107,8 @@ def private_fields(fields: Mapping[str, str]) -> list[str]:
     for name, value in fields.items():
         if (
             name in PRIVATE_FIELDS
-            or name.startswith(tuple(PRIVATE_PREFIXES))
-            or _LOCAL_URL.match(value)
+            or name.startswith(_PREFIXES)
+            or (":/" in value and _LOCAL_URL.match(value))
             or (name in _PATH_FIELDS and _LOCAL_PATH.match(value))
         ):
             found.append(name)

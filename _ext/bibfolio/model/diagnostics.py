@@ -19,6 +19,8 @@ SUBTYPES: dict[str, str] = {
     "missing_field": "an entry lacks a field its type requires",
     "name": "an author or editor name that cannot be parsed (too many commas)",
     "empty_author": "an empty name in an author or editor list",
+    "latex": "a LaTeX command bibfolio does not know (\\foo): it prints nothing but its braced "
+    "argument; once per command and field",
     "encoding": "bytes that are not valid in the bibtex_encoding (UTF-8 by default), or an "
     "unknown encoding name",
     "empty_file": "a bibliography file with no entries and no @string/@preamble/@comment",
@@ -35,8 +37,6 @@ SUBTYPES: dict[str, str] = {
     "outside the project; no link is made",
     "local_file": "a link field names a local file that does not exist",
     "duplicate_doi": "two entries share a DOI",
-    "pairing": "a preprint/published field names no entry, the entry itself, or an entry "
-    "already paired; the entries are listed separately",
     "pairing": "a preprint/published field names no entry, the entry itself, or an entry "
     "already paired; the entries are listed separately",
     "invalid_identifier": "a doi, arxiv, eprint, pmid, pmcid or isbn value that is not a valid "

@@ -3,6 +3,10 @@
 Rich text is a tuple of parts.  A part is a ``str`` or a :class:`Span`; spans nest.  The
 renderers turn spans into docutils nodes; :func:`plain` turns rich text into a string for
 metadata (meta tags, JSON-LD, COinS, search).  ``%`` is text here, never a comment.
+
+Structure (groups, arguments, accents, fonts, biblatex wrappers) is parsed here; symbol
+commands come from pylatexenc's tables (:mod:`.texsymbols`).  A command nobody defines
+prints nothing but its braced argument and is reported by :func:`latex_problems`.
 """
 
 from __future__ import annotations
@@ -11,8 +15,13 @@ import re
 import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
-from .mathtext import math_to_rich
+from .mathtext import is_math_command, math_decode
+from .texsymbols import symbol
+
+if TYPE_CHECKING:
+    from collections.abc import Mapping
 
 Rich = tuple["str | Span", ...]
 
@@ -67,6 +76,8 @@ _LETTERS = {
     "dj": "đ",
     "DJ": "Đ",
 }
+#: Control symbols and the commands met in almost every .bib; the rest of the symbol
+#: commands come from pylatexenc (:func:`.texsymbols.symbol`), loaded on first need.
 _SYMBOLS = {
     "&": "&",
     "%": "%",
@@ -79,6 +90,7 @@ _SYMBOLS = {
     ",": "\u2009",
     ";": " ",
     ":": " ",
+    ">": " ",
     "!": "",
     "-": "",
     "@": "",
@@ -86,62 +98,48 @@ _SYMBOLS = {
     "\\": " ",
     "ldots": "…",
     "dots": "…",
-    "textellipsis": "…",
     "textendash": "–",
     "textemdash": "—",
     "textquoteleft": "‘",
     "textquoteright": "’",
     "textquotedblleft": "“",
     "textquotedblright": "”",
-    "textquotesingle": "'",
-    "textquotedbl": '"',
-    "textdollar": "$",
-    "textregistered": "®",
-    "texttrademark": "™",
-    "textcopyright": "©",
-    "copyright": "©",
-    "textdegree": "°",
-    "S": "§",
-    "P": "¶",
-    "dag": "†",
-    "ddag": "‡",
-    "textdagger": "†",
-    "textdaggerdbl": "‡",
-    "textbullet": "•",
-    "textperiodcentered": "·",
-    "textbackslash": "\\",
-    "textasciitilde": "~",
-    "textasciicircum": "^",
-    "textunderscore": "_",
-    "textless": "<",
-    "textgreater": ">",
-    "textbar": "|",
-    "textbraceleft": "{",
-    "textbraceright": "}",
-    "textpercent": "%",
-    "textampersand": "&",
-    "euro": "€",
-    "texteuro": "€",
-    "pounds": "£",
-    "textsterling": "£",
-    "yen": "¥",
-    "guillemotleft": "«",
-    "guillemotright": "»",
-    "guillemetleft": "«",
-    "guillemetright": "»",
-    "quad": " ",
-    "qquad": " ",
-    "LaTeX": "LaTeX",
-    "TeX": "TeX",
-    "BibTeX": "BibTeX",
     "relax": "",
     "protect": "",
-    "noopsort": "",
     "par": " ",
     "newline": " ",
     "linebreak": " ",
     "allowbreak": "",
     "hfill": " ",
+    "break": " ",
+    "unskip": "",
+    "nolinkurl": "",
+    "isdot": "",
+    "addperiod": ".",
+    "adddot": ".",
+    "addcomma": ",",
+    "addcolon": ":",
+    "addsemicolon": ";",
+    "addspace": " ",
+    "addnbspace": "\u00a0",
+    "addthinspace": "\u2009",
+    "item": " • ",
+}
+#: ``\~{}`` and friends: an accent on nothing is the accent character itself.
+_SPACING_ACCENTS = {
+    "~": "~",
+    "^": "^",
+    "'": "´",
+    "`": "`",
+    '"': "¨",
+    "=": "¯",
+    ".": "˙",
+    "u": "˘",
+    "v": "ˇ",
+    "H": "˝",
+    "c": "¸",
+    "k": "˛",
+    "r": "˚",
 }
 #: Commands taking one argument that becomes a span of this kind ("" = plain text).
 _TEXT_COMMANDS = {
@@ -166,9 +164,35 @@ _TEXT_COMMANDS = {
     "MakeUppercase": "",
     "MakeLowercase": "",
     "NoCaseChange": "",
-    "ensuremath": "",
     "underline": "",
+    "mkbibemph": "em",
+    "mkbibitalic": "em",
+    "mkbibbold": "strong",
+    "mkbibsuperscript": "sup",
+    "mkbibsubscript": "sub",
+    "mkbibacro": "sc",
+    "textooen": "",
+    "footnote": "",
+    "mkbibfootnote": "",
+    "foreignquote": "",
+    "hyphenquote": "",
 }
+#: Commands that wrap their argument in something: quotes, parentheses, brackets.
+_WRAPPERS = {
+    "mkbibparens": ("(", ")"),
+    "mkbibbrackets": ("[", "]"),
+    "parentext": ("(", ")"),
+    "brackettext": ("[", "]"),
+}
+_QUOTES = (("“", "”"), ("‘", "’"))  #: Outer and inner quotes, as biblatex alternates them.
+_QUOTE_COMMANDS = frozenset({"mkbibquote", "enquote", "textquote"})
+#: Commands whose first argument is not text (a colour, a language, a width).
+_SECOND_ARGUMENT_IS_TEXT = frozenset({"textcolor", "foreignlanguage", "colorbox", "hyperref"})
+#: Commands that print nothing, arguments included.  ``\noopsort{1973c}`` is the classic
+#: BibTeX sorting trick; the other commands carry layout or cross-references.
+_SILENT_WITH_ARGUMENT = frozenset(
+    {"noopsort", "hspace", "vspace", "label", "index", "hyphenation", "nocite", "phantom"}
+)
 #: Old-style declarations: ``{\em text}``.
 _DECLARATIONS = {
     "em": "em",
@@ -225,6 +249,8 @@ class _Parser:
         self.tokens = list(_TOKEN.finditer(source))
         self.pos = 0
         self.source = source
+        self.unknown: list[str] = []
+        self.quote_depth = 0
 
     def peek(self) -> re.Match[str] | None:
         return self.tokens[self.pos] if self.pos < len(self.tokens) else None
@@ -273,16 +299,16 @@ class _Parser:
                     return self.source[start : tok.start()]
         return self.source[start:]
 
-    def accent(self, mark: str) -> list[str | Span]:
+    def accent(self, command: str) -> list[str | Span]:
         arg = plain(self.argument())
         if not arg:
-            return [mark]
+            return [_SPACING_ACCENTS.get(command, "")]
         base = {"ı": "i", "ȷ": "j"}.get(arg[0], arg[0])
-        return [unicodedata.normalize("NFC", base + mark) + arg[1:]]
+        return [unicodedata.normalize("NFC", base + _ACCENTS[command]) + arg[1:]]
 
     def command(self, name: str) -> list[str | Span]:
         if name in _ACCENTS and len(name) == 1 and name.isalpha():
-            return self.accent(_ACCENTS[name])
+            return self.accent(name)
         if name in _LETTERS:
             return [_LETTERS[name]]
         if name in _SYMBOLS:
@@ -291,22 +317,55 @@ class _Parser:
             kind = _TEXT_COMMANDS[name]
             arg = self.argument()
             return [Span(kind, arg)] if kind else list(arg)
+        if name in _QUOTE_COMMANDS:
+            opening, closing = _QUOTES[self.quote_depth % 2]
+            self.quote_depth += 1
+            arg = self.argument()
+            self.quote_depth -= 1
+            return [opening, *arg, closing]
+        if name in _WRAPPERS:
+            opening, closing = _WRAPPERS[name]
+            return [opening, *self.argument(), closing]
         if name == "url":
             href = self.raw_argument().strip()
             return [Span("url", (href,), href)]
         if name == "href":
             href = self.raw_argument().strip()
             return [Span("url", self.argument(), href)]
+        if name == "ensuremath":
+            return [self.math_span(self.raw_argument())]
+        if name in _SECOND_ARGUMENT_IS_TEXT:
+            self.raw_argument()
+            return list(self.argument())
+        if name in _SILENT_WITH_ARGUMENT:
+            self.raw_argument()
+            return []
+        if name in ("begin", "end"):
+            self.raw_argument()  # an environment's name is not text
+            return [" "]
         if name in _DECLARATIONS:
             kind = _DECLARATIONS[name]
             rest = self.sequence(stop_at_brace=True, consume_brace=False)
             return [Span(kind, rest)] if kind else list(rest)
+        text = symbol(name)
+        if text is not None:
+            return [text]
+        self.unknown.append(name)
+        letter = _glued_letter(name)
+        if letter:
+            # \Lukasz: a name written without the braces of {\L}ukasz; read it as meant.
+            return [_LETTERS[letter] + name[len(letter) :]]
         # An unknown command: keep what it was applied to, drop its name.
         token = self.peek()
         if token is not None and token.group(4) == "{":
             self.pos += 1
             return list(self.group())
         return []
+
+    def math_span(self, tex: str) -> Span:
+        rich, unknown = math_decode(tex)
+        self.unknown.extend(unknown)
+        return Span("math", rich, tex.strip())
 
     def math(self, delimiter: str) -> Span:
         """Parse math up to *delimiter*: ``$``/``$$``, or ``)`` for ``\\(...\\)``."""
@@ -316,23 +375,21 @@ class _Parser:
             token = self.tokens[self.pos]
             self.pos += 1
             if token.group(group) == delimiter:
-                tex = self.source[start : token.start()]
-                return Span("math", math_to_rich(tex), tex.strip())
-        tex = self.source[start:]
-        return Span("math", math_to_rich(tex), tex.strip())
+                return self.math_span(self.source[start : token.start()])
+        return self.math_span(self.source[start:])
 
     def one(self) -> list[str | Span]:
         token = self.tokens[self.pos]
         self.pos += 1
-        word, symbol, math, punct, text = token.groups()
+        word, control, math, punct, text = token.groups()
         if word is not None:
             return self.command(word)
-        if symbol is not None:
-            if symbol in _ACCENTS:
-                return self.accent(_ACCENTS[symbol])
-            if symbol == "(":
+        if control is not None:
+            if control in _ACCENTS:
+                return self.accent(control)
+            if control == "(":
                 return [self.math(")")]
-            return [_SYMBOLS.get(symbol, symbol)]
+            return [_SYMBOLS.get(control, control)]
         if math is not None:
             return [self.math(math)]
         if punct is not None:
@@ -381,22 +438,108 @@ _PUNCTUATION = {"---": "—", "--": "–", "``": "“", "''": "”", "~": "\u00a
 
 
 @lru_cache(maxsize=65536)
-def latex_to_rich(source: str) -> Rich:
-    """Convert a field's LaTeX source to rich text (memoised: names repeat a lot)."""
+def _decode(source: str) -> tuple[Rich, tuple[str, ...]]:
+    """Rich text and the unknown commands of one field (memoised: names repeat a lot)."""
     if not source:
-        return ()
+        return (), ()
     if not _SPECIAL.search(source):
-        return (_WHITESPACE.sub(" ", source),)
+        return (_WHITESPACE.sub(" ", source),), ()
+    parser = _Parser(source)
     try:
-        parts = _Parser(source).sequence()
+        parts = parser.sequence()
     except RecursionError:
         # Hundreds of nested braces: no markup survives that; keep the words.
-        return (_WHITESPACE.sub(" ", _COMMANDS_AND_BRACES.sub("", source)).strip(),)
-    return tuple(_WHITESPACE.sub(" ", part) if isinstance(part, str) else part for part in parts)
+        text = _WHITESPACE.sub(" ", _COMMANDS_AND_BRACES.sub("", source)).strip()
+        return (text,), ()
+    rich = tuple(_WHITESPACE.sub(" ", part) if isinstance(part, str) else part for part in parts)
+    return rich, tuple(dict.fromkeys(parser.unknown))
 
 
-_SUPERSCRIPT = str.maketrans("0123456789+-=()ni", "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁼⁽⁾ⁿⁱ")
-_SUBSCRIPT = str.maketrans("0123456789+-=()aeoxhklmnpst", "₀₁₂₃₄₅₆₇₈₉₊₋₌₍₎ₐₑₒₓₕₖₗₘₙₚₛₜ")
+def latex_to_rich(source: str) -> Rich:
+    """Convert a field's LaTeX source to rich text."""
+    return _decode(source)[0]
+
+
+def _glued_letter(name: str) -> str:
+    """The capital letter command that starts an unknown ``\\Lukasz`` (``L``), or "".
+
+    Only capitals followed by small letters: ``\\other`` is not ``\\o`` + "ther".
+    """
+    for size in (2, 1):
+        head, rest = name[:size], name[size:]
+        if head in _LETTERS and head.isupper() and rest.isalpha() and rest.islower():
+            return head
+    return ""
+
+
+def _known(name: str, has_math: bool) -> bool:
+    return (
+        name in _SYMBOLS
+        or name in _LETTERS
+        or name in _ACCENTS
+        or name in _TEXT_COMMANDS
+        or name in _DECLARATIONS
+        or symbol(name) is not None
+        or (has_math and is_math_command(name))
+    )
+
+
+_CONTROL_WORD = re.compile(r"\\([A-Za-z@]+)")
+_HAS_MATH = re.compile(r"\$|\\\(|\\ensuremath")
+
+
+def unknown_commands(source: str) -> tuple[str, ...]:
+    """The commands in *source* that mean nothing here, each once, in order of use.
+
+    Each of them printed nothing but its braced argument.  Fields whose every command
+    is known are answered from a scan, without parsing them.
+    """
+    if "\\" not in source:
+        return ()
+    has_math = _HAS_MATH.search(source) is not None
+    if all(_known(name, has_math) for name in _CONTROL_WORD.findall(source)):
+        return ()
+    return _decode(source)[1]
+
+
+#: Fields that hold URLs, paths, identifiers or keys, never LaTeX text.
+VERBATIM_FIELDS = frozenset(
+    {
+        *("url", "doi", "eprint", "arxiv", "pdf", "html", "code", "slides", "poster", "video"),
+        *("supp", "website", "blog", "file", "preview", "bibtex_show", "crossref", "xdata"),
+        *("urldate", "isbn", "issn", "keywords", "timestamp", "biburl", "bibsource", "ids"),
+        *("author+an", "editor+an", "eprinttype", "archiveprefix", "primaryclass", "langid"),
+    }
+)
+
+
+def latex_problems(fields: Mapping[str, str], key: str) -> list[tuple[str, str]]:
+    """``(field, message)`` for every unknown command in an entry's text fields."""
+    problems = []
+    for name, value in fields.items():
+        if name in VERBATIM_FIELDS:
+            continue
+        for command in unknown_commands(value):
+            letter = _glued_letter(command)
+            shown = (
+                f"read as \\{letter}{{}}{command[len(letter) :]}; write "
+                f"{{\\{letter}}}{command[len(letter) :]}"
+                if letter
+                else "it prints nothing (only its braced argument is kept)"
+            )
+            problems.append(
+                (name, f"unknown LaTeX command '\\{command}' in field '{name}' of '{key}': {shown}")
+            )
+    return problems
+
+
+_SUPERSCRIPT = str.maketrans(
+    "0123456789+-=()abcdefghijklmnoprstuvwxyz", "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁼⁽⁾ᵃᵇᶜᵈᵉᶠᵍʰⁱʲᵏˡᵐⁿᵒᵖʳˢᵗᵘᵛʷˣʸᶻ"
+)
+_SUBSCRIPT = str.maketrans("0123456789+-=()aehijklmnoprstuvx", "₀₁₂₃₄₅₆₇₈₉₊₋₌₍₎ₐₑₕᵢⱼₖₗₘₙₒₚᵣₛₜᵤᵥₓ")
+
+
+_UNSCRIPTED = frozenset(" ,.;")  #: Kept as they are inside a Unicode sub- or superscript.
 
 
 def plain(rich: Rich) -> str:
@@ -409,8 +552,9 @@ def plain(rich: Rich) -> str:
             text = plain(part.children)
             table, marker = (_SUPERSCRIPT, "^") if part.kind == "sup" else (_SUBSCRIPT, "_")
             converted = text.translate(table)
-            if any(a == b for a, b in zip(text, converted, strict=True)):
-                converted = f"{marker}{{{text}}}" if len(text) > 1 else marker + text
+            if any(a == b and a not in _UNSCRIPTED for a, b in zip(text, converted, strict=True)):
+                # No Unicode form: "M_g,n" reads better in metadata than TeX's "M_{g,n}".
+                converted = marker + text
             out.append(converted)
         else:
             out.append(plain(part.children))

@@ -34,23 +34,23 @@ class PersonName:
     @property
     def display(self) -> str:
         """The name as readers expect it: ``First von Last, Jr``, decoded to Unicode."""
-        text = " ".join(self.first + self.von + self.last)
+        text = decode_words(self.first + self.von + self.last)
         if self.jr:
-            text += ", " + " ".join(self.jr)
-        return latex_to_plain(text)
+            text += ", " + decode_words(self.jr)
+        return text
 
     @property
     def given(self) -> str:
         """Given names, decoded (schema.org ``givenName``)."""
-        return latex_to_plain(" ".join(self.first))
+        return decode_words(self.first)
 
     @property
     def family(self) -> str:
         """Family name with its particles and suffix, decoded (schema.org ``familyName``)."""
-        text = " ".join(self.von + self.last)
+        text = decode_words(self.von + self.last)
         if self.jr:
-            text += ", " + " ".join(self.jr)
-        return latex_to_plain(text)
+            text += ", " + decode_words(self.jr)
+        return text
 
     @property
     def bibtex(self) -> str:
@@ -64,6 +64,18 @@ class PersonName:
     def equal_mark(self) -> bool:
         """True when an al-folio ``*`` mark flags equal contribution."""
         return any(symbol in _EQUAL_SYMBOLS for symbol in self.marks)
+
+
+def decode_words(words: tuple[str, ...]) -> str:
+    """Decode name words one by one and join them with spaces.
+
+    Decoding the joined text would let a command eat the space after it, as TeX does
+    (``Rafa\\l Samborski`` → "RafałSamborski"); in a name, the space is a word boundary.
+    """
+    joined = " ".join(words)
+    if "\\" not in joined:
+        return latex_to_plain(joined)  # no command, so no space to lose: one call
+    return " ".join(text for text in map(latex_to_plain, words) if text)
 
 
 def split_name_list(value: str) -> list[str]:
@@ -207,7 +219,7 @@ def fold(text: str) -> str:
 
 def _given_tokens(words: tuple[str, ...]) -> list[str]:
     """Split given names into tokens at spaces, hyphens and after initials' dots."""
-    plain = latex_to_plain(" ".join(words))
+    plain = decode_words(words)
     tokens = re.split(r"[\s\-‐]+|(?<=\.)", plain)
     return [fold(token) for token in tokens if fold(token)]
 
@@ -226,7 +238,7 @@ class NamePattern:
     def from_config(cls, text: str) -> NamePattern:
         """Parse a configured name such as ``"Mingyu Liang"`` or ``"Liang, M."``."""
         name = parse_name(text)
-        raw_tokens = re.split(r"[\s\-‐]+|(?<=\.)", latex_to_plain(" ".join(name.first)))
+        raw_tokens = re.split(r"[\s\-‐]+|(?<=\.)", decode_words(name.first))
         tokens = tuple((fold(token), len(fold(token)) == 1) for token in raw_tokens if fold(token))
         return cls(
             source=text,

@@ -115,6 +115,9 @@ def test_dirhtml(tmp_path: Path, portfolio: str, bib: str, owner: str):
 def test_singlehtml(tmp_path: Path, portfolio: str, bib: str, owner: str):
     built = _build(tmp_path, portfolio, "singlehtml")
     soup = BeautifulSoup((built.outdir / "index.html").read_text(encoding="utf-8"), "html.parser")
+    # bibfolio's style sheet is linked and there (singlehtml emits no html-collect-pages).
+    assert soup.select_one("link[href^='_static/bibfolio.css']") is not None
+    assert (built.outdir / "_static" / "bibfolio.css").is_file()
     counted = Counter(tag["id"] for tag in soup.find_all(id=True))
     assert [ident for ident, count in counted.items() if count > 1] == []
     ids = set(counted)

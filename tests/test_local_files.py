@@ -6,6 +6,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from bs4 import BeautifulSoup
 
 from .helpers import build_project
 
@@ -72,15 +73,21 @@ def test_symlink_out_of_the_project_is_refused(tmp_path: Path, rootdir: Path, wh
     assert pdf_urls == {"kept": ["https://example.org/publications/kept.pdf"], "leak": []}
 
 
-def test_symlink_inside_the_project_is_published(tmp_path: Path, rootdir: Path):
-    """A symlink to another file of the project is as good as the file."""
+@pytest.mark.parametrize("builder", ["html", "dirhtml", "singlehtml"])
+def test_symlink_inside_the_project_is_published(tmp_path: Path, rootdir: Path, builder: str):
+    """A symlink to another file of the project is as good as the file, in every HTML site."""
     source = tmp_path / "src"
     shutil.copytree(rootdir / "test-local-files", source)
     (source / "papers" / "leak.pdf").symlink_to(source / "papers" / "kept.pdf")
 
-    built = build_project(source, tmp_path / "_build")
+    built = build_project(source, tmp_path / "_build", builder)
 
-    assert "unsafe_url" not in built.warnings
-    link = built.page("index").select_one("li#pub-leak a.bibfolio-link-pdf")
-    assert link is not None
-    assert (built.outdir / link["href"]).read_bytes() == (source / "papers/kept.pdf").read_bytes()
+    assert built.warnings == ""
+    expected = (source / "papers/kept.pdf").read_bytes()
+    checked = 0
+    for page in built.outdir.rglob("*.html"):
+        soup = BeautifulSoup(page.read_text(encoding="utf-8"), "html.parser")
+        for link in soup.select("a.bibfolio-link-pdf"):
+            assert (page.parent / link["href"]).read_bytes() == expected, (page, link["href"])
+            checked += 1
+    assert checked >= 2  # both entries' links on the list page

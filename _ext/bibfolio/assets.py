@@ -136,9 +136,11 @@ def is_epub(builder: Builder) -> bool:
 
 
 def finish(app: Sphinx, exception: Exception | None) -> None:
-    """``build-finished``: write robots.txt, save caches."""
+    """``build-finished``: copy files where needed, write robots.txt, save caches."""
     if exception is not None or app.builder.format != "html":
         return
+    # singlehtml emits no html-collect-pages; copying again elsewhere is a no-op.
+    copy_files(app)
     outdir = Path(app.outdir)
     baseurl = app.config.html_baseurl
     if app.config.bibfolio_robots_txt and baseurl:

@@ -218,6 +218,14 @@ def test_preamble_definition_not_understood_warns_once_at_its_line():
     ]
 
 
+def test_expansion_never_glues_a_command_to_the_next_word():
+    entries, _ = read(
+        '@preamble{"\\newcommand{\\noop}[1]{} \\let\\Ord=\\textordmasculine"}\n'
+        "@misc{a, title = {N\\Ord x \\TeX\\noop{z}book}}\n"
+    )
+    assert entries["a"].get("title") == "N\\textordmasculine{}x \\TeX{}book"
+
+
 def test_escaped_backslash_and_missing_arguments_are_left_alone():
     entries, _ = read(
         '@preamble{"\\newcommand{\\noopsort}[1]{}"}\n'

@@ -50,6 +50,7 @@ _PARAMS = re.compile(r"(?:#[1-9])*")
 _ARGUMENT = re.compile(r"##|#([1-9])")
 _EMPTY_GROUP = re.compile(r"(\\[A-Za-z@]+)?\{\}")
 _SPACES = re.compile(r"\s+")
+_ENDS_IN_WORD = re.compile(r"(?<!\\)(?:\\\\)*\\[A-Za-z@]+$")
 #: Expansion stops this deep, so a recursive definition (``\def\x{\x}``) cannot loop.
 _MAX_DEPTH = 16
 
@@ -319,7 +320,11 @@ def _expand(
             continue
         body = _ARGUMENT.sub(partial(_substitute, args=args), definition.body)
         out.append(text[pos : match.start()])
-        out.append(_expand(body, definitions, pattern, depth + 1))
+        expansion = _expand(body, definitions, pattern, depth + 1)
+        out.append(expansion)
+        if text[end : end + 1].isalpha() and _ENDS_IN_WORD.search(expansion or out[-2]):
+            # TeX's tokens stay apart; in text, "\foo" + "bar" would read as "\foobar".
+            out.append("{}")
         pos = end
     if not out:
         return text

@@ -124,3 +124,20 @@ def test_true_duplicates_are_still_reported():
     assert similar(bib) == [
         "6: the title of 'b' repeats that of 'a' (refs.bib:1); is it the same paper?"
     ]
+
+
+def test_two_editions_are_two_publications():
+    # sphinxcontrib-bibtex's own test project "duplicate_nearly_identical_entries".
+    bib = (
+        "@manual{ABC_R1, author = {xyz}, title = {{ABC}}, edition = {1st}, year = {2019}}\n"
+        "@manual{ABC_R2, author = {xyz}, title = {{ABC}}, edition = {2nd}, year = {2019}}\n"
+    )
+    assert similar(bib) == []
+
+
+def test_a_talk_given_in_two_years_is_not_reported():
+    bib = (
+        "@misc{a, author = {Doe, Jane}, title = {Fast Graphs}, howpublished = {Talk}, year = 2019}\n"
+        "@misc{b, author = {Doe, Jane}, title = {Fast Graphs}, howpublished = {Talk}, year = 2021}\n"
+    )
+    assert similar(bib) == []

@@ -203,10 +203,10 @@ def similar_titles(publications: Sequence[Publication], cutoff: float = 0.93) ->
     Titles are compared after folding case, accents and punctuation; near-equal means a
     similarity ratio of at least *cutoff*, which catches "Fast X" vs "Fast X." and typos.
     Not reported: titles whose numbers differ ("Volume I" / "Volume II", "Part 2"), the
-    same title by other authors ("Set Theory" by Jech and by Kunen), versions at two
-    different venues (a conference paper and its journal version), and entries already
-    paired with ``preprint``/``published``.  A preprint and its published version get a
-    message saying how to pair them.
+    same title by other authors ("Set Theory" by Jech and by Kunen), other editions or
+    volumes, versions at two venues or in two years (a conference paper and its journal
+    version), and entries already paired with ``preprint``/``published``.  A preprint
+    and its published version get a message saying how to pair them.
     """
     found = []
     blocks: dict[str, list[_Titled]] = {}
@@ -278,8 +278,22 @@ def _same_work(a: _Titled, b: _Titled, cutoff: float) -> bool:
     return shared > 0 and 2 * shared >= min(len(a.family_names), len(b.family_names))
 
 
+#: Fields that tell two versions of one work apart (the 1st and 2nd edition of a
+#: manual, volumes of a series); differing values mean two publications.
+_VERSION_FIELDS = ("edition", "volume", "version", "part", "series")
+
+
+def _differ(first: Publication, later: Publication, names: tuple[str, ...]) -> bool:
+    for name in names:
+        one = _title_key(first.fields.get(name, ""))
+        other = _title_key(later.fields.get(name, ""))
+        if one and other and one != other:
+            return True
+    return False
+
+
 def _similar_diagnostic(first: Publication, later: Publication) -> Diagnostic | None:
-    if _paired(first, later):
+    if _paired(first, later) or _differ(first, later, _VERSION_FIELDS):
         return None
     first_preprint, later_preprint = _is_preprint(first), _is_preprint(later)
     if first_preprint != later_preprint:
@@ -294,8 +308,10 @@ def _similar_diagnostic(first: Publication, later: Publication) -> Diagnostic | 
             f"preprint = {{{preprint.key}}} to '{published.key}'",
         )
     venues = {_venue_key(first), _venue_key(later)}
-    if len(venues) == 2 and "" not in venues:
-        return None  # two venues: two publications (e.g. a conference and a journal version)
+    if (len(venues) == 2 and "" not in venues) or _differ(first, later, ("year",)):
+        # Two venues or two years: two publications (a conference paper and its journal
+        # version, a talk given twice).  Only a preprint's year may differ from its paper's.
+        return None
     return Diagnostic(
         later.entry.path,
         later.entry.line_of("title"),

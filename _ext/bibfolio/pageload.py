@@ -13,7 +13,9 @@ portfolios do).  Then:
   ``documentation_options.js`` and ``doctools.js`` wherever the search scripts, which
   need them at once, are not loaded.  This runs last in ``html-page-context`` and edits
   the page's script list in place, so what a theme or another extension adds in that
-  event (pydata-sphinx-theme's ``DOCUMENTATION_OPTIONS.*`` lines) stays.
+  event stays.  An inline script that sets ``DOCUMENTATION_OPTIONS.*`` (pydata-sphinx-theme
+  writes several on every page) runs at once and needs ``documentation_options.js``
+  before it: on such a page that file is not deferred.
 * pydata-sphinx-theme links ``searchtools.js``, ``language_data.js`` and
   ``searchindex.js`` (the whole site's index) from every page's ``<head>``, for its
   search-as-you-type.  With that theme option off (the default) the search box opens
@@ -40,8 +42,6 @@ if TYPE_CHECKING:
 TEMPLATES = Path(__file__).parent / "templates"
 #: Scripts (by file name) that act only once the page is parsed.
 DEFERRED_SCRIPTS = ("sphinx_highlight.js", "clipboard.min.js", "copybutton.js")
-#: Scripts the search scripts need before they run; deferred where those are not loaded.
-SEARCH_SUPPORT_SCRIPTS = ("documentation_options.js", "doctools.js")
 #: After every other handler of ``html-page-context`` (themes use the default, 500).
 LATE = 900
 _SEARCH_SCRIPTS = re.compile(
@@ -83,9 +83,11 @@ def lighten(
         return
     search_as_you_type = _true(context.get("theme_search_as_you_type", False))
     deferred = DEFERRED_SCRIPTS
-    if pagename != "search" and not search_as_you_type:
-        deferred += SEARCH_SUPPORT_SCRIPTS
     scripts = context.get("script_files")
+    if pagename != "search" and not search_as_you_type:
+        deferred += ("doctools.js",)
+        if not _inline_uses_options(scripts):
+            deferred += ("documentation_options.js",)
     if isinstance(scripts, list):
         # In place: the builder hands this same list to the template.
         scripts[:] = [_deferred(script, deferred) for script in scripts]
@@ -108,6 +110,14 @@ def _true(value: Any) -> bool:
         value.strip().lower() in {"true", "1", "yes", "on"}
         if isinstance(value, str)
         else bool(value)
+    )
+
+
+def _inline_uses_options(scripts: Any) -> bool:
+    """Whether an inline script of the page reads or sets ``DOCUMENTATION_OPTIONS``."""
+    return any(
+        "DOCUMENTATION_OPTIONS" in str((getattr(script, "attributes", None) or {}).get("body", ""))
+        for script in scripts or ()
     )
 
 

@@ -22,6 +22,7 @@ from bibfolio.model.bibtex import read_bib_files
 from bibfolio.model.latex import plain
 from bibfolio.model.publication import Settings, build_publications
 
+from .audit import CHROMIUM, CHROMIUM_FLAGS, serve
 from .helpers import CANONICAL, ON_READTHEDOCS, build_project, copy_portfolio
 
 if TYPE_CHECKING:
@@ -258,3 +259,61 @@ def test_portfolio_sitemap_has_no_search_page(
     urls = _sitemap(built.outdir)
     assert f"{CANONICAL}index.html" in urls
     assert not [url for url in urls if url.endswith("search.html")]
+
+
+# -- singlehtml in a browser ----------------------------------------------------------------
+_VISIBLE_BY_LIST = """() => {
+  const seen = {};
+  for (const li of document.querySelectorAll("li.bibfolio-entry")) {
+    const name = li.dataset.listing;
+    seen[name] = seen[name] || {shown: 0, total: 0};
+    seen[name].total += 1;
+    if (li.checkVisibility()) seen[name].shown += 1;
+  }
+  return seen;
+}"""
+
+
+@pytest.mark.browser
+def test_singlehtml_filter_narrows_only_its_own_list(tmp_path: Path):
+    """On one page with two lists, filtering the full list leaves the selected one whole."""
+    if not CHROMIUM.is_file():
+        pytest.skip(f"{CHROMIUM} not found: this test drives Debian's chromium")
+    from playwright.sync_api import sync_playwright
+
+    built = _build(tmp_path, "docs", "singlehtml")
+    server, url = serve(built.outdir)
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(
+                executable_path=str(CHROMIUM), args=list(CHROMIUM_FLAGS)
+            )
+            page = browser.new_page()
+            page.goto(url + "index.html")
+            form = page.locator("form[data-listing]")
+            if form.count() == 0:
+                pytest.skip("docs/ shows no filter on its full list")
+            listing = form.get_attribute("data-listing")
+            before = page.evaluate(_VISIBLE_BY_LIST)
+            assert len(before) >= 2
+            assert all(counts["shown"] == counts["total"] for counts in before.values())
+            # A word of one title of the full list, in no other title of that list.
+            titles = page.locator(
+                f"li.bibfolio-entry[data-listing='{listing}'] .bibfolio-title"
+            ).all_inner_texts()
+            words = Counter(w for t in titles for w in {*re.findall(r"[a-z]{5,}", t.lower())})
+            word = next(w for w in words if words[w] == 1)
+            form.locator("input[name=q]").fill(word)
+            page.wait_for_function(
+                f"""() => document.querySelector("form[data-listing='{listing}'] [role=status]")
+                    .textContent.startsWith("Showing 1 of")"""
+            )
+            after = page.evaluate(_VISIBLE_BY_LIST)
+            browser.close()
+    finally:
+        server.shutdown()
+        server.server_close()
+    assert after[listing]["shown"] == 1
+    for other, counts in after.items():
+        if other != listing:
+            assert counts["shown"] == counts["total"] == before[other]["total"]

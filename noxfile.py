@@ -75,6 +75,13 @@ def check(session: nox.Session) -> None:
 
 
 @nox.session
+def upstream(session: nox.Session) -> None:
+    """Run sphinxcontrib-bibtex's own tests without and with bibfolio; fail on any it breaks."""
+    session.install("-e", ".[upstream]")
+    session.run("python", "-m", "tests.upstream.run", *session.posargs)
+
+
+@nox.session
 def lint(session: nox.Session) -> None:
     """Check style and formatting with ruff."""
     session.install("ruff>=0.6")

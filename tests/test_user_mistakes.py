@@ -33,10 +33,7 @@ def shown(built) -> list[str]:
 @pytest.mark.parametrize(
     ("value", "message"),
     [
-        (
-            [],
-            "bibfolio_owner is not set, so no author is highlighted; add bibfolio_owner = ['Your Name'] to conf.py",
-        ),
+        # An unset owner is no config mistake: tests/test_host_project.py covers it.
         (
             "Ada Lovelace",
             "bibfolio_owner should be a list of names; read 'Ada Lovelace' as ['Ada Lovelace']",

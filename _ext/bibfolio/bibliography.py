@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from sphinx.domains import Domain
+from sphinx.errors import ExtensionError
 
 from . import citebridge
 from ._version import __version__, code_signature
@@ -27,7 +28,7 @@ from .model.bibtex import read_bib_files
 from .model.lint import check_publications
 from .model.names import NamePattern
 from .model.publication import Annotation, Settings, build_publications
-from .warnings_ import report
+from .warnings_ import report, reported_in_every_project, warn
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Set
@@ -39,6 +40,10 @@ if TYPE_CHECKING:
     from .model.bibtex import BibEntry
     from .model.diagnostics import Diagnostic
     from .model.publication import Publication
+
+
+#: sphinxcontrib-bibtex's default ``bibtex_encoding``.
+STOCK_ENCODING = "utf-8-sig"
 
 
 @dataclass
@@ -204,10 +209,37 @@ def _sources(paths: list[Path]) -> list[tuple[str, bytes | None]]:
     return sources
 
 
+def _check_declared_encoding(sources: list[tuple[str, bytes | None]], encoding: str) -> None:
+    """Stop, as stock does, when a file is not in the ``bibtex_encoding`` set in conf.py.
+
+    With the default (UTF-8) bibfolio reads on and warns at each bad byte
+    (``bibfolio.encoding``); an encoding the user chose is a statement about the files,
+    so bytes that contradict it stop the build with the file, line and byte.  An unknown
+    encoding name stops the build too, as stock's ``LookupError`` does.
+    """
+    for path, data in sources:
+        if data is None:
+            continue
+        try:
+            data.decode(encoding)
+        except LookupError as err:
+            msg = f"bibtex_encoding = {encoding!r} in conf.py: unknown encoding"
+            raise ExtensionError(msg, modname="bibfolio") from err
+        except UnicodeDecodeError as err:
+            line = data.count(b"\n", 0, err.start) + 1
+            msg = (
+                f"{path}:{line}: the bibliography is not in bibtex_encoding = "
+                f"{encoding!r}: {err}; convert the file or set bibtex_encoding in conf.py"
+            )
+            raise ExtensionError(msg, modname="bibfolio") from err
+
+
 def _read(
     paths: list[Path], encoding: str, settings: Settings, signature: tuple[Any, ...]
 ) -> tuple[BibState, Library]:
     sources = _sources(paths)
+    if encoding != STOCK_ENCODING:
+        _check_declared_encoding(sources, encoding)
     entries, diagnostics = read_bib_files(sources, encoding)
     order = {path: index for index, (path, _) in enumerate(sources)}
     publications, problems = check_publications(entries, settings)
@@ -280,8 +312,43 @@ def load(app: Sphinx) -> None:
         )
     domain.library = library
     citebridge.resolve_entries_with(lambda: library.entries)
+    # What stock reports or stops on is reported now, in every project; the rest waits
+    # until the documents are read (report_list_checks), for projects that show lists.
     for diagnostic in domain.data["state"].diagnostics:
-        report(diagnostic, app.config.suppress_warnings)
+        if reported_in_every_project(diagnostic.subtype):
+            report(diagnostic, app.config.suppress_warnings)
+
+
+def report_list_checks(app: Sphinx, env: BuildEnvironment) -> None:
+    """``env-updated``: the portfolio checks, only where a ``{publications}`` list shows.
+
+    A project that adds bibfolio for ``{cite}`` and ``{bibliography}`` alone must build
+    as it did with stock, ``-W`` included: lint (``similar_title``, ``missing_field``,
+    ``empty_file`` ...) and the owner checks concern the lists bibfolio renders.  An
+    unset ``bibfolio_owner`` is then most likely forgotten: it is named once, at the
+    first list.
+    """
+    domain = get_domain(env)
+    listings = [
+        listing for docname in sorted(domain.listings) for listing in domain.listings[docname]
+    ]
+    state: BibState | None = domain.data["state"]
+    if not listings or state is None:
+        return
+    for diagnostic in state.diagnostics:
+        if not reported_in_every_project(diagnostic.subtype):
+            report(diagnostic, app.config.suppress_warnings)
+    if app.config.bibfolio_owner:
+        return
+    first = listings[0]
+    more = len(listings) - 1
+    warn(
+        "bibfolio_owner is not set, so no author is highlighted; add "
+        "bibfolio_owner = ['Your Name'] to conf.py"
+        + (f" ({more} more publication list{'s' if more > 1 else ''})" if more else ""),
+        "owner_unset",
+        location=(first.docname, first.line),
+    )
 
 
 def changed_keys(env: BuildEnvironment) -> frozenset[str] | None:

@@ -193,9 +193,5 @@ def validate(app: Sphinx, config: Config) -> None:
                 )
                 cleaned = option.default
         setattr(config, name, cleaned)
-    if not config.bibfolio_owner:
-        warn(
-            "bibfolio_owner is not set, so no author is highlighted; add "
-            "bibfolio_owner = ['Your Name'] to conf.py",
-            "config",
-        )
+    # An unset bibfolio_owner is not a mistake here: a project may add bibfolio for
+    # {cite} alone.  bibliography.check_owner warns once a {publications} list shows.

@@ -54,6 +54,7 @@ def test_doi_forms(written, doi):
         ("2301.00002v3", "2301.00002v3"),
         ("0704.0001", "0704.0001"),
         ("arXiv:1501.00001", "1501.00001"),
+        ("arXiv 2402.08741", "2402.08741"),  # as the Stacks project's bibliography writes it
         ("math/0110247", "math/0110247"),
         ("hep-th/9901001v2", "hep-th/9901001v2"),
         ("math.AG/0110247", "math.AG/0110247"),

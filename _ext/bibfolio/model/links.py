@@ -55,7 +55,7 @@ _ARXIV_OLD = re.compile(
     r"[a-z]+(?:-[a-z]+)*(?:\.[A-Za-z]{2})?/\d{2}(?:0[1-9]|1[0-2])\d{3}(?:v\d+)?"
 )
 _ARXIV_PREFIX = re.compile(
-    r"^(?:https?://(?:www\.|export\.)?arxiv\.org/(?:abs|pdf|html)/|arxiv:\s*)", re.IGNORECASE
+    r"^(?:https?://(?:www\.|export\.)?arxiv\.org/(?:abs|pdf|html)/|arxiv:?\s*)", re.IGNORECASE
 )
 _PMC = re.compile(r"(?:PMC)?(\d{1,9})", re.IGNORECASE)
 _HANDLE = re.compile(r"\d+(?:\.\d+)*/\S+")

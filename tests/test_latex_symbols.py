@@ -222,6 +222,11 @@ def test_text_symbols(source, expected):
         (r"\textcolor{red}{warm}", "warm"),
         (r"\foreignlanguage{german}{Haus}", "Haus"),
         (r"{\noopsort{1973c}}1981", "1981"),
+        (r"\autocap{e}xcerpt in", "excerpt in"),
+        (r"see \cite{knuth:1984}", "see [knuth:1984]"),
+        (r"\cite[p.~3]{x} and more", "[x, p.\u00a03] and more"),
+        (r"with \arabic{author} authors", "with authors"),
+        (r"Mat. Zametki\cprime", "Mat. Zametkiʹ"),
     ],
 )
 def test_biblatex_text_commands(source, expected):

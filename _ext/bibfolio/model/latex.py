@@ -176,6 +176,7 @@ _TEXT_COMMANDS = {
     "mkbibfootnote": "",
     "foreignquote": "",
     "hyphenquote": "",
+    "autocap": "",  # biblatex: capitalise at the start of a sentence; here it is kept as written
 }
 #: Commands that wrap their argument in something: quotes, parentheses, brackets.
 _WRAPPERS = {
@@ -186,12 +187,16 @@ _WRAPPERS = {
 }
 _QUOTES = (("“", "”"), ("‘", "’"))  #: Outer and inner quotes, as biblatex alternates them.
 _QUOTE_COMMANDS = frozenset({"mkbibquote", "enquote", "textquote"})
+#: Citation commands in a note: the reader sees the key, as LaTeX shows an undefined one.
+_CITE_COMMANDS = frozenset({"cite", "citep", "citet", "autocite", "parencite", "textcite"})
 #: Commands whose first argument is not text (a colour, a language, a width).
 _SECOND_ARGUMENT_IS_TEXT = frozenset({"textcolor", "foreignlanguage", "colorbox", "hyperref"})
 #: Commands that print nothing, arguments included.  ``\noopsort{1973c}`` is the classic
 #: BibTeX sorting trick; the other commands carry layout or cross-references.
 _SILENT_WITH_ARGUMENT = frozenset(
     {"noopsort", "hspace", "vspace", "label", "index", "hyphenation", "nocite", "phantom"}
+    # Counters and cross-references: their value exists only inside a LaTeX document.
+    | {"arabic", "roman", "Roman", "alph", "Alph", "value", "ref", "pageref", "eqref"}
 )
 #: Old-style declarations: ``{\em text}``.
 _DECLARATIONS = {
@@ -280,6 +285,25 @@ class _Parser:
             return (stripped[0],)
         return _merge(list(self.one()))
 
+    def optional(self) -> str:
+        """An optional ``[...]`` argument's text, "" when there is none."""
+        token = self.peek()
+        if token is None or token.group(5) is None or not token.group(5).startswith("["):
+            return ""
+        parts: list[str | Span] = []
+        while self.pos < len(self.tokens):
+            token = self.tokens[self.pos]
+            text = token.group(5)
+            if text is not None and "]" in text:
+                self.pos += 1
+                inside, _, rest = text.partition("]")
+                parts.append(inside)
+                if rest:
+                    self.tokens.insert(self.pos, _FakeMatch(rest))
+                break
+            parts.extend(self.one())
+        return plain(_merge(parts)).lstrip("[").strip()
+
     def raw_argument(self) -> str:
         """The argument's source text, uninterpreted (for \\url and math)."""
         token = self.peek()
@@ -337,6 +361,9 @@ class _Parser:
         if name in _SECOND_ARGUMENT_IS_TEXT:
             self.raw_argument()
             return list(self.argument())
+        if name in _CITE_COMMANDS:
+            notes = [note for note in (self.optional(), self.optional()) if note]
+            return ["[", ", ".join([self.raw_argument().strip(), *notes[-1:]]), "]"]
         if name in _SILENT_WITH_ARGUMENT:
             self.raw_argument()
             return []
@@ -509,6 +536,7 @@ VERBATIM_FIELDS = frozenset(
         *("supp", "website", "blog", "file", "preview", "bibtex_show", "crossref", "xdata"),
         *("urldate", "isbn", "issn", "keywords", "timestamp", "biburl", "bibsource", "ids"),
         *("author+an", "editor+an", "eprinttype", "archiveprefix", "primaryclass", "langid"),
+        *("key", "sortkey", "sortname", "sorttitle", "sortyear", "presort", "label", "mrnumber"),
     }
 )
 

@@ -37,6 +37,11 @@ SUPPLEMENT: dict[str, str] = {
     "textsurd": "√",
     "textdied": "†",
     "checkmark": "✓",
+    # MathSciNet's preamble macros for transliterated Cyrillic (Izv. Akad. Nauk SSSR ...).
+    "cprime": "ʹ",
+    "cdprime": "ʺ",
+    "Dbar": "Đ",
+    "dbar": "đ",
     "hyphen": "-",
     "nbhy": "\u2011",  # biblatex's non-breaking hyphen
     "textnbhy": "\u2011",

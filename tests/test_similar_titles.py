@@ -141,3 +141,16 @@ def test_a_talk_given_in_two_years_is_not_reported():
         "@misc{b, author = {Doe, Jane}, title = {Fast Graphs}, howpublished = {Talk}, year = 2021}\n"
     )
     assert similar(bib) == []
+
+
+def test_a_duplicate_with_the_publisher_spelled_longer_is_reported():
+    # Two entries of one book in the Stacks project's bibliography.
+    bib = (
+        "@book{K, author = {Koll{\\'a}r, J{\\'a}nos}, title = {Rational Curves on Algebraic "
+        "Varieties},\n  publisher = {Springer-Verlag}, year = {1996}, volume = {32}}\n"
+        "@book{KRC, author = {Koll\\'{a}r, J\\'{a}nos}, title = {Rational curves on algebraic "
+        "varieties},\n  publisher = {Springer-Verlag, Berlin}, year = {1996}, volume = {32}}\n"
+    )
+    assert similar(bib) == [
+        "3: the title of 'KRC' repeats that of 'K' (refs.bib:1); is it the same paper?"
+    ]

@@ -280,7 +280,7 @@ def _same_work(a: _Titled, b: _Titled, cutoff: float) -> bool:
 
 #: Fields that tell two versions of one work apart (the 1st and 2nd edition of a
 #: manual, volumes of a series); differing values mean two publications.
-_VERSION_FIELDS = ("edition", "volume", "version", "part", "series")
+_VERSION_FIELDS = ("edition", "volume", "version", "part")
 
 
 def _differ(first: Publication, later: Publication, names: tuple[str, ...]) -> bool:
@@ -307,8 +307,7 @@ def _similar_diagnostic(first: Publication, later: Publication) -> Diagnostic | 
             f"and its preprint? To show them as one entry with both links, add "
             f"preprint = {{{preprint.key}}} to '{published.key}'",
         )
-    venues = {_venue_key(first), _venue_key(later)}
-    if (len(venues) == 2 and "" not in venues) or _differ(first, later, ("year",)):
+    if not _same_venue(_venue_key(first), _venue_key(later)) or _differ(first, later, ("year",)):
         # Two venues or two years: two publications (a conference paper and its journal
         # version, a talk given twice).  Only a preprint's year may differ from its paper's.
         return None
@@ -346,6 +345,13 @@ _PREPRINT_VENUE = re.compile(
     r"research square|osf)\b",
     re.IGNORECASE,
 )
+
+
+def _same_venue(one: str, other: str) -> bool:
+    """Venues written alike ("Springer-Verlag" / "Springer-Verlag, Berlin"), or one unknown."""
+    if not one or not other or one in other or other in one:
+        return True
+    return difflib.SequenceMatcher(None, one, other).ratio() >= 0.8
 
 
 def _venue_key(publication: Publication) -> str:

@@ -413,6 +413,38 @@ def test_owner_is_checked_only_when_given_and_aliases_count(
     )
 
 
+def test_each_unmatched_entry_is_reported_with_the_alias_that_matches_it(
+    workdir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    write_files(
+        workdir,
+        {
+            "refs.bib": "@misc{a,\n  title = {A},\n  author = {Raman, Priya S. and Doe, Jane}}\n"
+            "@misc{b,\n  title = {B},\n  author = {Priya Raman}}\n"
+            "@misc{c,\n  title = {C},\n  author = {Qux, Zed}}\n"
+        },
+    )
+    status, lines, summary = check(capsys, "refs.bib", "--owner", "Priya Raman")
+    assert status == 1
+    assert lines == [
+        "refs.bib:1: no author of 'a' matches the owner 'Priya Raman'; if 'Priya S. Raman' is "
+        "the owner, add it as an alias (bibfolio_owner, --owner) [owner_missing]",
+        "refs.bib:7: no author of 'c' matches the owner 'Priya Raman'; no author name is close "
+        "[owner_missing]",
+    ]
+    assert summary == (
+        "refs.bib: 3 entries, 2 problems\n"
+        "owner 'Priya Raman': matches an author in 1 of 3 entries\n"
+        '  to match 1 name variant too, set in conf.py bibfolio_owner = ["Priya Raman", '
+        '"Priya S. Raman"] (here: --owner "Priya S. Raman")\n'
+    )
+    # The proposed alias does match.
+    status, lines, _ = check(
+        capsys, "refs.bib", "--owner", "Priya Raman", "--owner", "Priya S. Raman"
+    )
+    assert located(lines) == [("refs.bib", 7, "owner_missing")]
+
+
 def test_files_after_options_are_read_in_order(
     workdir: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

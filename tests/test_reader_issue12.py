@@ -291,6 +291,22 @@ def test_crossref_forward_across_files_and_biblatex_title_rules():
     assert problems == []
 
 
+def test_crossref_child_does_not_take_the_parents_identifiers_but_xdata_gives_all():
+    entries, problems = read(
+        "@inbook{ch, title={Chapter}, pages={1--9}, crossref={bk}}\n"
+        "@book{bk, title={Book}, author={A, B}, doi={10.1007/978-1-4939-4020-2},"
+        " url={https://example.org/book}, isbn={978-1-4939-4018-9}, abstract={About the book},"
+        " pdf={book.pdf}, selected={true}}\n"
+        "@xdata{x, url={https://example.org/series}}\n@misc{m, title={M}, xdata={x}}\n"
+    )
+    chapter = entries["ch"]
+    assert (chapter.get("booktitle"), chapter.get("isbn")) == ("Book", "978-1-4939-4018-9")
+    for name in ("doi", "url", "abstract", "pdf", "selected"):
+        assert name not in chapter.fields, name
+    assert entries["m"].get("url") == "https://example.org/series"
+    assert problems == []
+
+
 def test_missing_parent_and_cycle_warn_at_the_reference():
     _, problems = read(
         "@inproceedings{y, title={T},\n crossref={nope}}\n"

@@ -6,6 +6,10 @@ refines that with per-type rules (a ``@proceedings`` parent's ``title`` is an
 ``xdata``, plain field containers that are never publications themselves.  Both may
 point forward or into another file, so they are resolved after all files are read.
 
+A child never takes what identifies or presents the parent work itself (``doi``,
+``url``, ``eprint``, ``abstract``, ``pdf`` and the other link and portfolio fields): a
+chapter shown with its book's DOI would link, cite and count as the book.
+
 Parents are kept as entries in their own right: a portfolio lists every entry of its
 files, so BibTeX's ``min-crossrefs`` rule (add an uncited parent once two children cite
 it) has nothing to decide.  ``@set`` entries (biblatex groups of other entries) are left
@@ -47,6 +51,56 @@ _NEVER_INHERITED = frozenset(
         "sortkey",
     }
 )
+# What identifies or presents the parent work itself, not a part of it: a chapter given
+# its book's DOI would link, cite and count (duplicate_doi) as the book.  biblatex would
+# copy these; bibfolio turns them into links and metadata, so a crossref child keeps its
+# own or none.  xdata containers exist to be copied, so they give everything.
+_PARENT_ONLY = frozenset(
+    {
+        "doi",
+        "url",
+        "urldate",
+        "eprint",
+        "eprinttype",
+        "eprintclass",
+        "archiveprefix",
+        "primaryclass",
+        "arxiv",
+        "pmid",
+        "pmcid",
+        "abstract",
+        "file",
+        "pdf",
+        "code",
+        "slides",
+        "poster",
+        "video",
+        "supp",
+        "website",
+        "blog",
+        "html",
+        "preview",
+        "selected",
+        "abbr",
+        "award",
+        "award_name",
+        "impact",
+        "bibtex_show",
+        "google_scholar_id",
+        "altmetric",
+        "dimensions",
+        "inspirehep_id",
+        "hal",
+        "annotation",
+        "additional_info",
+        "display_title",
+        "pubtype",
+        "preprint",
+        "published",
+        "author+an",
+        "editor+an",
+    }
+)
 _TITLE_FIELDS = ("title", "subtitle", "titleaddon")
 # Not inherited at all when the parent's title becomes the child's book/main/journal title.
 _TITLE_ONLY = frozenset({"shorttitle", "sorttitle", "indextitle", "indexsorttitle"})
@@ -81,7 +135,9 @@ def _inherit(child: BibEntry, parent: BibEntry, via: str) -> None:
     """Copy into *child* the fields of *parent* it lacks, by biblatex's rules."""
     line = child.line_of(via)
     prefix = _title_prefix(child.type, parent.type)
-    skipped = _NEVER_INHERITED | (_TITLE_ONLY | set(_TITLE_FIELDS) if prefix else set())
+    skipped = _NEVER_INHERITED | (_PARENT_ONLY if via == "crossref" else frozenset())
+    if prefix:
+        skipped |= _TITLE_ONLY | set(_TITLE_FIELDS)
     copies = [(name, name) for name in parent.fields if name not in skipped]
     if prefix:
         # After the 1:1 copies, so a BibTeX-style parent's own booktitle wins.

@@ -147,6 +147,16 @@ def labelled(fields: dict[str, str]) -> list[tuple[str, str]]:
             [("arXiv", "https://arxiv.org/abs/2301.00002")],
         ),
         ({"eprint": "hal-01234567", "eprinttype": "hal"}, []),
+        # An eprint given as the URL of another repository is linked as written.
+        (
+            {"eprint": "https://hal.science/hal-01234567"},
+            [("Eprint", "https://hal.science/hal-01234567")],
+        ),
+        # The url field repeating the arXiv link adds no second button.
+        (
+            {"eprint": "2301.00002", "url": "https://arxiv.org/abs/2301.00002"},
+            [("arXiv", "https://arxiv.org/abs/2301.00002")],
+        ),
         (
             {"eprint": "4HIWAAAAYAAJ", "eprinttype": "googlebooks", "archiveprefix": "x"},
             [("Google Books", "https://books.google.com/books?id=4HIWAAAAYAAJ")],

@@ -154,12 +154,23 @@ def test_singlehtml(tmp_path: Path, portfolio: str, bib: str, owner: str):
         assert squeezed(plain(publication.display_title)) in titles
 
 
-# -- text ---------------------------------------------------------------------------------
+# -- text, man, texinfo --------------------------------------------------------------------
+#: Output files of each plain-text builder, and its markup to drop before comparing.
+_TEXT_BUILDERS = {
+    "text": ("*.txt", re.compile(r"$^")),
+    "man": ("*.1", re.compile(r"\\f[BIRP]|\\[%:&-]")),
+    "texinfo": ("*.texi", re.compile(r"@[a-z]+(?=\{)")),
+}
+
+
+@pytest.mark.parametrize("builder", list(_TEXT_BUILDERS))
 @pytest.mark.parametrize(("portfolio", "bib", "owner"), PORTFOLIOS)
-def test_text(tmp_path: Path, portfolio: str, bib: str, owner: str):
-    built = _build(tmp_path, portfolio, "text")
-    text = "\n".join(
-        path.read_text(encoding="utf-8") for path in sorted(built.outdir.rglob("*.txt"))
+def test_text(tmp_path: Path, portfolio: str, bib: str, owner: str, builder: str):
+    built = _build(tmp_path, portfolio, builder)
+    pattern, markup = _TEXT_BUILDERS[builder]
+    text = markup.sub(
+        "",
+        "\n".join(path.read_text(encoding="utf-8") for path in sorted(built.outdir.rglob(pattern))),
     )
     flat = squeezed(text)
     for publication in publications_of(built.srcdir / bib):

@@ -35,47 +35,23 @@ class Span:
     data: str = ""  #: The href for ``url``, the TeX source for ``math``.
 
 
+#: Text accents (→ combining characters) and letter commands.  Names use them in every
+#: build, so they stay here instead of waiting for pylatexenc's tables to load (and
+#: pylatexenc keeps its accents inside formatting functions, not as data).
+# fmt: off
 _ACCENTS = {
-    '"': "\u0308",
-    "'": "\u0301",
-    "`": "\u0300",
-    "^": "\u0302",
-    "~": "\u0303",
-    "=": "\u0304",
-    ".": "\u0307",
-    "u": "\u0306",
-    "v": "\u030c",
-    "H": "\u030b",
-    "c": "\u0327",
-    "k": "\u0328",
-    "r": "\u030a",
-    "d": "\u0323",
-    "b": "\u0331",
-    "t": "\u0361",
+    '"': "\u0308", "'": "\u0301", "`": "\u0300", "^": "\u0302", "~": "\u0303", "=": "\u0304",
+    ".": "\u0307", "u": "\u0306", "v": "\u030c", "H": "\u030b", "c": "\u0327", "k": "\u0328",
+    "r": "\u030a", "d": "\u0323", "b": "\u0331", "t": "\u0361",
 }
+# fmt: on
+# fmt: off
 _LETTERS = {
-    "i": "ı",
-    "j": "ȷ",
-    "o": "ø",
-    "O": "Ø",
-    "l": "ł",
-    "L": "Ł",
-    "ss": "ß",
-    "ae": "æ",
-    "AE": "Æ",
-    "oe": "œ",
-    "OE": "Œ",
-    "aa": "å",
-    "AA": "Å",
-    "dh": "ð",
-    "DH": "Ð",
-    "th": "þ",
-    "TH": "Þ",
-    "ng": "ŋ",
-    "NG": "Ŋ",
-    "dj": "đ",
-    "DJ": "Đ",
+    "i": "ı", "j": "ȷ", "o": "ø", "O": "Ø", "l": "ł", "L": "Ł", "ss": "ß", "ae": "æ", "AE": "Æ",
+    "oe": "œ", "OE": "Œ", "aa": "å", "AA": "Å", "dh": "ð", "DH": "Ð", "th": "þ", "TH": "Þ",
+    "ng": "ŋ", "NG": "Ŋ", "dj": "đ", "DJ": "Đ",
 }
+# fmt: on
 #: Control symbols and the commands met in almost every .bib; the rest of the symbol
 #: commands come from pylatexenc (:func:`.texsymbols.symbol`), loaded on first need.
 _SYMBOLS = {
@@ -126,21 +102,12 @@ _SYMBOLS = {
     "item": " • ",
 }
 #: ``\~{}`` and friends: an accent on nothing is the accent character itself.
+# fmt: off
 _SPACING_ACCENTS = {
-    "~": "~",
-    "^": "^",
-    "'": "´",
-    "`": "`",
-    '"': "¨",
-    "=": "¯",
-    ".": "˙",
-    "u": "˘",
-    "v": "ˇ",
-    "H": "˝",
-    "c": "¸",
-    "k": "˛",
-    "r": "˚",
+    "~": "~", "^": "^", "'": "´", "`": "`", '"': "¨", "=": "¯", ".": "˙", "u": "˘", "v": "ˇ",
+    "H": "˝", "c": "¸", "k": "˛", "r": "˚",
 }
+# fmt: on
 #: Commands taking one argument that becomes a span of this kind ("" = plain text).
 _TEXT_COMMANDS = {
     "textbf": "strong",
@@ -199,31 +166,14 @@ _SILENT_WITH_ARGUMENT = frozenset(
     | {"arabic", "roman", "Roman", "alph", "Alph", "value", "ref", "pageref", "eqref"}
 )
 #: Old-style declarations: ``{\em text}``.
+# fmt: off
 _DECLARATIONS = {
-    "em": "em",
-    "it": "em",
-    "itshape": "em",
-    "sl": "em",
-    "slshape": "em",
-    "bf": "strong",
-    "bfseries": "strong",
-    "tt": "code",
-    "ttfamily": "code",
-    "sc": "sc",
-    "scshape": "sc",
-    "rm": "",
-    "rmfamily": "",
-    "sf": "",
-    "sffamily": "",
-    "normalfont": "",
-    "upshape": "",
-    "mdseries": "",
-    "small": "",
-    "footnotesize": "",
-    "large": "",
-    "Large": "",
-    "relax": "",
+    "em": "em", "it": "em", "itshape": "em", "sl": "em", "slshape": "em", "bf": "strong",
+    "bfseries": "strong", "tt": "code", "ttfamily": "code", "sc": "sc", "scshape": "sc", "rm": "",
+    "rmfamily": "", "sf": "", "sffamily": "", "normalfont": "", "upshape": "", "mdseries": "",
+    "small": "", "footnotesize": "", "large": "", "Large": "", "relax": "",
 }
+# fmt: on
 
 _TOKEN = re.compile(
     r"\\([A-Za-z@]+)\*?[ \t\n]*"  # control word, trailing spaces eaten

@@ -15,8 +15,6 @@ import unicodedata
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from pylatexenc.latex2text import fmt_math_text_style
-
 from .texsymbols import symbol
 
 if TYPE_CHECKING:
@@ -303,6 +301,9 @@ def _restyle(parts: Parts, style: str) -> Parts:
         return parts
     if style == "bold":
         return [Span("strong", tuple(_join(parts)))]
+    # Imported here: pylatexenc's parser modules cost an import that most builds never need.
+    from pylatexenc.latex2text import fmt_math_text_style  # noqa: PLC0415
+
     return [
         fmt_math_text_style(part, style)
         if isinstance(part, str)

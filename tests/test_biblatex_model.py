@@ -236,3 +236,36 @@ def test_owner_as_editor_and_editor_annotations():
     assert not chapter.owner_matched
     (segment,) = [s for s in chapter.venue_line.segments if s.kind == "people"]
     assert [(e.name, e.owner) for e in segment.people] == [("Eve Ed", True)]
+
+
+def venue_text(publication) -> str:
+    line = publication.venue_line
+    parts = []
+    for segment in line.segments:
+        if segment.kind == "people":
+            parts.append(" and ".join(p.name for p in segment.people) + " (eds.)")
+        else:
+            parts.append(plain(segment.rich) + plain(segment.after))
+    return line.prefix + ", ".join(parts)
+
+
+def test_book_parts_use_booksubtitle_maintitle_and_eventtitle():
+    publications, problems = read(
+        """
+        @incollection{c, author={A, B}, title={Chapter}, booktitle={Algebra},
+            booksubtitle={Groups}, booktitleaddon={With Exercises}, maintitle={Mathematics},
+            publisher={P}, date={2000}}
+        @inproceedings{p, author={A, B}, title={Paper}, booktitle={Proceedings of X},
+            eventtitle={X 2020}, venue={Paris}, date={2020}}
+        @inproceedings{same, author={A, B}, title={Paper}, booktitle={Proceedings of X 2020},
+            eventtitle={X 2020}, date={2020}}
+        @inproceedings{vol, author={A, B}, title={Paper}, booktitle={Proceedings of MLSys 6},
+            volume={6}, date={2024}}
+        """
+    )
+    assert problems == []
+    assert venue_text(publications["c"]) == ("In Mathematics. Algebra: Groups. With Exercises, P")
+    assert venue_text(publications["p"]) == "In Proceedings of X (X 2020)"
+    # An event title the book title already holds is not repeated; nor is its volume.
+    assert venue_text(publications["same"]) == "In Proceedings of X 2020"
+    assert venue_text(publications["vol"]) == "In Proceedings of MLSys 6"

@@ -78,3 +78,21 @@ def test_text_output_has_the_venue_lines(app):
     text = " ".join((app.outdir / "index.txt").read_text().replace("*", "").split())
     for key in ("art", "conf", "tr", "phd"):
         assert VENUES[key] + "." in text, key
+
+
+@pytest.mark.sphinx("html", testroot="venue", freshenv=True)
+def test_a_changed_renderer_renders_cached_entries_again(app, make_app, monkeypatch):
+    from bibfolio import _version, fragments
+
+    # The venue and date modules are part of the code the cache is keyed on.
+    files = {name for name, _, _ in _version.code_signature()}
+    assert {"render.py", "model/venue.py", "model/dates.py", "model/pairing.py"} <= files
+    app.build()  # earlier tests of this root may have left cached fragments
+    same = make_app("html", srcdir=app.srcdir)
+    same.build(force_all=True)
+    assert "0 list entries rendered, 11 reused" in same.status.getvalue()
+    edited = (*_version.code_signature(), ("model/venue.py", 1, 1))
+    monkeypatch.setattr(fragments, "code_signature", lambda: edited)
+    changed = make_app("html", srcdir=app.srcdir)
+    changed.build(force_all=True)
+    assert "11 list entries rendered, 0 reused" in changed.status.getvalue()

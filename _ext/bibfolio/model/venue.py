@@ -222,7 +222,12 @@ def venue_line(publication: Publication) -> VenueLine:
         event = _rich(publication, "eventtitle")
         shown_event: Rich = (" (", *event, ")") if event and plain(event) not in plain(book) else ()
         line.title(book or main or publication.venue, shown_event)
-        line.series(publication)
+        volume = latex_to_plain(_text(publication, "volume"))
+        # "Proceedings of MLSys 6" with volume = 6: the volume is already there.
+        if _text(publication, "series") or not re.search(
+            rf"(?<![\w.]){re.escape(volume)}(?![\w.])", plain(book)
+        ):
+            line.series(publication)
         line.text(_rich(publication, "chapter") and ("chapter ", *_rich(publication, "chapter")))
         line.text(pages_text(_text(publication, "pages")))
         line.text(_rich(publication, "organization"))

@@ -249,6 +249,19 @@ def test_sitemap_leaves_out_the_noindex_search_page(tmp_path: Path, rootdir: Pat
     assert (built.outdir / "drafts.html").is_file()
 
 
+def test_dirhtml_sitemap_leaves_out_the_search_page(tmp_path: Path, rootdir: Path):
+    """dirhtml names pages as folders (``search/``); the exclusion follows."""
+    source = tmp_path / "src"
+    shutil.copytree(rootdir / "test-sitemap", source)
+    built = build_project(
+        source, tmp_path / "_build", "dirhtml", overrides={"sitemap_excludes": []}
+    )
+    assert built.warnings == ""
+    urls = _sitemap(built.outdir)
+    assert {"https://example.org/", "https://example.org/drafts/"} <= urls
+    assert "https://example.org/search/" not in urls
+
+
 def test_sitemap_of_a_project_without_lists_keeps_its_search_page(tmp_path: Path, rootdir: Path):
     """bibfolio marks nothing noindex on a site with no list, so it excludes nothing."""
     source = tmp_path / "src"

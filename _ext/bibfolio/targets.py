@@ -88,6 +88,7 @@ def update(app: Sphinx, env: BuildEnvironment) -> list[str]:
     rewrite = documents_citing(env, library.changed)
     moved = {key for key in set(old) | set(new) if old.get(key) != new.get(key)}
     if moved:
+        # Paper pages are no documents: their "back" links are checked when they are
+        # written (papers.write_pages).
         rewrite |= documents_citing(env, moved)
-        rewrite |= {doc for doc, key in domain.papers.items() if key in moved}
     return sorted(rewrite & env.found_docs)

@@ -4,6 +4,12 @@ Identifier fields (``doi``, ``arxiv``, ``eprint`` with its ``eprinttype``, ``pmi
 ``pmcid``) are validated before a link is made: a value that is not an identifier of its
 kind gives no link, and :func:`invalid_identifiers` says why (the ``invalid_identifier``
 warning).  URL fields are checked by :func:`classify_url` (the ``unsafe_url`` warning).
+
+The validators are our own, not idutils' (Invenio's identifier library, measured on the
+cases in ``tests/test_identifiers.py``): idutils takes ``10.1000/x" onmouseover="…`` and
+``10.1/x`` for DOIs, ``2013.12345`` (month 13) and ``1501.0001`` for arXiv ids, and
+misses arXiv's ``/pdf/`` URLs; importing it costs ~200 ms, while these checks cost ~2 µs
+per field.  Its ISBN answers agree with :func:`is_isbn`.
 """
 
 from __future__ import annotations

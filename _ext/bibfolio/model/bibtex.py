@@ -394,36 +394,49 @@ def _codec_name(encoding: str) -> str:
     return codecs.lookup(encoding).name
 
 
-def _decode_reporting(data: bytes, codec: str, path: str) -> tuple[str, list[Diagnostic]]:
-    """Decode *data*, replacing each undecodable run with U+FFFD and reporting where."""
-    shown = "UTF-8" if codec.startswith("utf-8") else codec
-    advice = "save the file as UTF-8" if shown == "UTF-8" else "check bibtex_encoding"
+def _decode_run(data: bytes, codec: str) -> tuple[str, list[tuple[int, int, bytes]]]:
+    """Decode *data* with U+FFFD for each bad run; list them as (line, column, bytes)."""
     pieces: list[str] = []
-    diagnostics: list[Diagnostic] = []
-    line, column, pos = 1, 1, 0
+    bad_runs: list[tuple[int, int, bytes]] = []
+    line, column, pos = 0, 1, 0
     while True:
         try:
             pieces.append(data[pos:].decode(codec))
-            break
+            return "".join(pieces), bad_runs
         except UnicodeDecodeError as err:
             good = data[pos : pos + err.start].decode(codec)
             pieces.extend((good, "\ufffd"))
             newlines = good.count("\n")
             line += newlines
             column = (len(good) - good.rfind("\n")) if newlines else column + len(good)
-            bad = data[pos + err.start : pos + err.end]
-            diagnostics.append(
-                Diagnostic(
-                    path,
-                    line,
-                    "encoding",
-                    f"invalid {shown} byte(s) {bad!r} at column {column}; "
-                    f"shown as U+FFFD ({advice})",
-                )
-            )
+            bad_runs.append((line, column, data[pos + err.start : pos + err.end]))
             column += 1
             pos += err.end
-    return "".join(pieces), diagnostics
+
+
+def _decode_reporting(data: bytes, codec: str, path: str) -> tuple[str, list[Diagnostic]]:
+    """Decode *data*, replacing each undecodable run with U+FFFD and reporting where."""
+    shown = "UTF-8" if codec.startswith("utf-8") else codec
+    advice = "save the file as UTF-8" if shown == "UTF-8" else "check bibtex_encoding"
+    # Line by line where a newline is one byte, so a file full of bad bytes (latin-1
+    # read as UTF-8) costs one pass, not one pass per bad byte.
+    by_line = "\n".encode(codec) == b"\n"
+    chunks = data.split(b"\n") if by_line else [data]
+    texts: list[str] = []
+    diagnostics: list[Diagnostic] = []
+    for number, chunk in enumerate(chunks, start=1):
+        text, bad_runs = _decode_run(chunk, codec)
+        texts.append(text)
+        diagnostics.extend(
+            Diagnostic(
+                path,
+                (number if by_line else 1) + line,
+                "encoding",
+                f"invalid {shown} byte(s) {bad!r} at column {column}; shown as U+FFFD ({advice})",
+            )
+            for line, column, bad in bad_runs
+        )
+    return "\n".join(texts), diagnostics
 
 
 def decode_bib_bytes(

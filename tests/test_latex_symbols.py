@@ -173,8 +173,18 @@ def test_problems_name_the_field_the_entry_and_the_fix():
     ]
 
 
-def test_math_only_command_outside_math_is_reported():
-    assert unknown_commands(r"the \frac{1}{2} case") == ("frac",)
+@pytest.mark.parametrize(
+    ("source", "expected"),
+    [
+        (r"the \frac{1}{2} case", "the 1/2 case"),
+        (r"over \mathbb{R} and \sqrt[3]{x}", "over ℝ and ∛x"),
+        (r"\hat{X} and \operatorname{Hom}", "X\u0302 and Hom"),
+    ],
+)
+def test_math_commands_outside_math_are_read_as_math(source, expected):
+    assert latex_to_plain(source) == expected
+    assert unknown_commands(source) == ()
+    assert "math" in kinds(latex_to_rich(source))
 
 
 # -- 3. text symbols ---------------------------------------------------------------------

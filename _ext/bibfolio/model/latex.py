@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from .mathtext import is_math_command, math_decode
+from .mathtext import is_math_command, math_arity, math_decode
 from .texsymbols import symbol
 
 if TYPE_CHECKING:
@@ -324,6 +324,12 @@ class _Parser:
             kind = _DECLARATIONS[name]
             rest = self.sequence(stop_at_brace=True, consume_brace=False)
             return [Span(kind, rest)] if kind else list(rest)
+        arity = math_arity(name)
+        if arity is not None:
+            degree = self.optional() if name == "sqrt" else ""
+            tex = f"\\{name}" + (f"[{degree}]" if degree else "")
+            tex += "".join(f"{{{self.raw_argument()}}}" for _ in range(arity))
+            return [self.math_span(tex)]
         text = symbol(name)
         if text is not None:
             return [text]
@@ -449,20 +455,18 @@ def _glued_letter(name: str) -> str:
     return ""
 
 
-def _known(name: str, has_math: bool) -> bool:
+def _known(name: str) -> bool:
     return (
         name in _SYMBOLS
         or name in _LETTERS
         or name in _ACCENTS
         or name in _TEXT_COMMANDS
         or name in _DECLARATIONS
-        or symbol(name) is not None
-        or (has_math and is_math_command(name))
+        or is_math_command(name)
     )
 
 
 _CONTROL_WORD = re.compile(r"\\([A-Za-z@]+)")
-_HAS_MATH = re.compile(r"\$|\\\(|\\ensuremath")
 
 
 def unknown_commands(source: str) -> tuple[str, ...]:
@@ -473,8 +477,7 @@ def unknown_commands(source: str) -> tuple[str, ...]:
     """
     if "\\" not in source:
         return ()
-    has_math = _HAS_MATH.search(source) is not None
-    if all(_known(name, has_math) for name in _CONTROL_WORD.findall(source)):
+    if all(map(_known, _CONTROL_WORD.findall(source))):
         return ()
     return _decode(source)[1]
 

@@ -136,6 +136,19 @@ def is_math_command(name: str) -> bool:
     )
 
 
+def math_arity(name: str) -> int | None:
+    """How many braced arguments the math-only command ``\\name`` takes; None if not one.
+
+    Text mode uses this to read ``\\mathbb{R}`` or ``\\frac{1}{2}`` written outside ``$...$``
+    as the math it is (LaTeX itself would complain, then typeset it).
+    """
+    if name in _PLAIN or name in _BOLD or name in _ALPHABETS or name in _ACCENTS:
+        return 1
+    if name in _FRACTIONS or name in _BINOMIALS or name in ("stackrel", "overset", "underset"):
+        return 2
+    return 1 if name in ("sqrt", "pmod") else None
+
+
 class _MathParser:
     def __init__(self, tex: str) -> None:
         self.tokens = _TOKEN.findall(tex)

@@ -136,6 +136,11 @@ def test_string_values_keep_their_spaces():
             [(2, "invalid UTF-8 byte(s) b'\\xe9' at column 12; shown as U+FFFD ")],
         ),
         (
+            "utf-16-le",
+            "@misc{a,\n title = {é?}}\n".encode("utf-16-le").replace(b"?\x00", b"\x00\xdc"),
+            [(2, "invalid utf-16-le byte(s) b'\\x00\\xdc' at column 12; shown as U+FFFD ")],
+        ),
+        (
             "cp1252",
             b"@misc{a,\n title = {\xe9\x81}}\n",
             [(2, "invalid cp1252 byte(s) b'\\x81' at column 12; shown as U+FFFD ")],

@@ -269,3 +269,23 @@ def test_book_parts_use_booksubtitle_maintitle_and_eventtitle():
     # An event title the book title already holds is not repeated; nor is its volume.
     assert venue_text(publications["same"]) == "In Proceedings of X 2020"
     assert venue_text(publications["vol"]) == "In Proceedings of MLSys 6"
+
+
+def test_periodical_issue_and_patent_types():
+    publications, problems = read(
+        """
+        @periodical{jcg, title={Computers and Graphics}, issuetitle={Semantic 3D Media},
+            volume={35}, number={4}, date={2011}}
+        @patent{us, author={A, B}, title={T}, number={5668842}, type={patentus},
+            holder={Hughes Aircraft Company and Other Corp}, date={1997-09-16}}
+        @patent{fr, author={A, B}, title={T}, number={9500261}, type={patreqfr}, date={1995}}
+        @patent{plain, author={A, B}, title={T}, number={GB 1}, date={1995}}
+        """
+    )
+    assert problems == []
+    assert venue_text(publications["jcg"]) == "Semantic 3D Media, 35(4)"
+    assert venue_text(publications["us"]) == (
+        "U.S. patent 5668842, Hughes Aircraft Company, Other Corp"
+    )
+    assert venue_text(publications["fr"]) == "French patent request 9500261"
+    assert venue_text(publications["plain"]) == "Patent GB 1"

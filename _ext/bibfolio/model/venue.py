@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .latex import latex_to_plain, latex_to_rich, plain
+from .names import split_name_list
 
 if TYPE_CHECKING:
     from .latex import Rich
@@ -58,7 +59,6 @@ BOOK_TYPES = frozenset(
         "mvproceedings",
         "reference",
         "mvreference",
-        "periodical",
         "booklet",
         "manual",
     }
@@ -81,6 +81,18 @@ _DEFAULT_KIND = {
     "report": "Report",
     "patent": "Patent",
 }
+#: biblatex's patent types (``type = {patentus}``, ``{patreqfr}``): the country's
+#: adjective as biblatex's English localisation prints it.
+_PATENT_COUNTRY = {
+    "at": "Austrian",
+    "ch": "Swiss",
+    "de": "German",
+    "eu": "European",
+    "fr": "French",
+    "uk": "British",
+    "us": "U.S.",
+}
+_PATENT_TYPE = re.compile(r"pat(ent|req)(at|ch|de|eu|fr|uk|us)?")
 _ORDINAL = {1: "st", 2: "nd", 3: "rd"}
 _RANGE = re.compile(r"\s*(?:-{1,3}|–|—)\s*")
 
@@ -145,9 +157,15 @@ def _volume_number(publication: Publication) -> str:
 
 def _kind(publication: Publication) -> str:
     written = latex_to_plain(_text(publication, "type"))
-    if written:
-        return THESIS_KIND.get(written.lower().replace(" ", ""), written)
-    return _DEFAULT_KIND.get(publication.type, "")
+    if not written:
+        return _DEFAULT_KIND.get(publication.type, "")
+    key = written.lower().replace(" ", "")
+    patent = _PATENT_TYPE.fullmatch(key)
+    if patent:
+        country = _PATENT_COUNTRY.get(patent.group(2) or "", "")
+        kind = "patent" if patent.group(1) == "ent" else "patent request"
+        return f"{country} {kind}" if country else kind.capitalize()
+    return THESIS_KIND.get(key, written)
 
 
 class _Line:
@@ -232,6 +250,13 @@ def venue_line(publication: Publication) -> VenueLine:
         line.text(pages_text(_text(publication, "pages")))
         line.text(_rich(publication, "organization"))
         line.publisher(publication)
+    elif kind == "periodical":
+        # The title is the periodical; an issue has its own title and numbers.
+        line.title(
+            titled(_rich(publication, "issuetitle"), _rich(publication, "issuesubtitle"), ())
+        )
+        line.text(_volume_number(publication))
+        line.text(_rich(publication, "publisher"))
     elif kind in BOOK_TYPES:
         if not publication.people_are_editors:
             line.people(publication.editors, publication.editors_et_al)
@@ -255,7 +280,8 @@ def venue_line(publication: Publication) -> VenueLine:
     elif kind == "patent":
         number = latex_to_plain(_text(publication, "number"))
         line.text(" ".join(part for part in (_kind(publication), number) if part))
-        line.text(_rich(publication, "holder"))
+        holders = [latex_to_plain(name) for name in split_name_list(_text(publication, "holder"))]
+        line.text(", ".join(name for name in holders if name))
     else:
         # venue: howpublished, a note (unpublished) or "arXiv preprint ...".
         line.title(publication.venue)

@@ -213,3 +213,58 @@ def test_paper_page_shows_everything(built_docs):
     assert back["href"] == "../publications.html#pub-liang2023ditto"
     # Nothing lists the other papers: no sidebar navigation on paper pages.
     assert not soup.select(".bd-sidebar-primary .bd-links a")
+
+
+BIBLATEX_ENTRY = b"""\
+@article{baez,
+  author = {Baez, John C. and Lauda, Aaron D. and others},
+  title = {Higher-Dimensional Algebra V: 2-Groups},
+  journaltitle = {Theory and Applications of Categories},
+  date = {2004-03},
+  volume = {12},
+  pages = {423--491},
+  eprint = {math/0307200},
+  eprinttype = {arxiv},
+  doi = {doi:10.1000/hda5},
+  pmid = {12345678},
+  isbn = {978-3-16-148410-0},
+  file = {/Users/jb/Zotero/storage/X/hda5.pdf},
+}
+"""
+
+
+def test_metadata_of_a_biblatex_entry():
+    from bibfolio.model.bibtex import read_bib_files
+    from bibfolio.model.metadata import coins, highwire_tags, scholarly_article
+    from bibfolio.model.publication import Settings, build_publications
+
+    entries, _ = read_bib_files([("refs.bib", BIBLATEX_ENTRY)], "utf-8")
+    publication = build_publications(entries, Settings())[0]["baez"]
+    tags = highwire_tags(publication)
+    assert tags == [
+        ("citation_title", "Higher-Dimensional Algebra V: 2-Groups"),
+        ("citation_author", "John C. Baez"),
+        ("citation_author", "Aaron D. Lauda"),
+        ("citation_publication_date", "2004/03"),
+        ("citation_journal_title", "Theory and Applications of Categories"),
+        ("citation_volume", "12"),
+        ("citation_isbn", "978-3-16-148410-0"),
+        ("citation_firstpage", "423"),
+        ("citation_lastpage", "491"),
+        ("citation_doi", "10.1000/hda5"),
+        ("citation_arxiv_id", "math/0307200"),
+        ("citation_pmid", "12345678"),
+    ]
+    kev = parse_qs(coins(publication))
+    assert kev["rft.date"] == ["2004-03"]
+    assert kev["rft.jtitle"] == ["Theory and Applications of Categories"]
+    assert kev["rft.au"] == ["John C. Baez", "Aaron D. Lauda"]
+    assert kev["rft_id"] == ["info:doi/10.1000/hda5"]
+    data = scholarly_article(publication)
+    assert data["datePublished"] == "2004-03"
+    assert data["isPartOf"] == {
+        "@type": "Periodical",
+        "name": "Theory and Applications of Categories",
+    }
+    assert data["identifier"]["value"] == "10.1000/hda5"
+    assert "Zotero" not in json.dumps(data) + repr(tags) + coins(publication)

@@ -289,3 +289,14 @@ def test_periodical_issue_and_patent_types():
     )
     assert venue_text(publications["fr"]) == "French patent request 9500261"
     assert venue_text(publications["plain"]) == "Patent GB 1"
+
+
+def test_filter_author_finds_edited_volumes_by_their_editors():
+    publications, _ = read(
+        """
+        @collection{c, editor={Ed, Eve}, title={T}, year={2000}}
+        @article{a, author={Au, Thor}, title={T}, journal={J}, year={2000}}
+        """
+    )
+    by_eve = compile_filter('author % "Eve Ed"')
+    assert [p.key for p in publications.values() if by_eve(p)] == ["c"]

@@ -51,7 +51,8 @@ def _name_value(publication: Publication, name: str) -> Any:
     if name == "venue":
         return plain(publication.venue) + " " + publication.venue_short
     if name == "author":
-        return ", ".join(author.name for author in publication.authors)
+        # An edited volume is listed under its editors: find it by them too.
+        return ", ".join(author.name for author in publication.people)
     return plain(publication.rich(name)) if name in publication.fields else ""
 
 

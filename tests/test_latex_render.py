@@ -62,9 +62,12 @@ def test_no_command_name_is_shown_as_a_word(built):
 @pytest.mark.sphinx("html", testroot="latex-unknown", freshenv=True)
 def test_symbols_quotes_and_names(built):
     assert text_of(built, "symbols", "title") == (
-        "50\u2009µm at 20°C: “quoted”, stressed and /~knuth/"
+        "50\u2009µm at 20°C: “quoted”, stressed, Caps, H2O and /~knuth/"
     )
-    assert entry(built, "symbols").select_one(".bibfolio-title em").get_text() == "stressed"
+    title = entry(built, "symbols").select_one(".bibfolio-title")
+    assert title.select_one("em").get_text() == "stressed"
+    assert title.select_one(".bibfolio-smallcaps").get_text() == "Caps"
+    assert title.select_one("sub").get_text() == "2"
     assert text_of(built, "symbols", "authors") == (
         "Ada Lovelace, Rafał Samborski, and Łukasz Kaiser"
     )

@@ -312,3 +312,20 @@ def test_plain_text_has_no_tex_braces(source, expected):
     text = plain(latex_to_rich(source))
     assert text == expected
     assert "{" not in text and "}" not in text
+
+
+def test_the_quick_scan_agrees_with_the_parser():
+    """unknown_commands answers most fields from a scan; it must say what parsing says."""
+    from bibfolio.model import latex
+
+    names = {
+        *latex._SYMBOLS,
+        *latex._LETTERS,
+        *latex._TEXT_COMMANDS,
+        *latex._DECLARATIONS,
+        *latex._OTHER_COMMANDS,
+        *("hat", "frac", "mathbb", "alpha", "textmu", "Lukasz", "foo", "other", "Ext"),
+    }
+    for name in sorted(n for n in names if n.isalpha()):
+        source = f"\\{name}{{x}} y"
+        assert unknown_commands(source) == latex._decode.__wrapped__(source)[1], name

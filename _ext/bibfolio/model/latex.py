@@ -456,14 +456,26 @@ def _glued_letter(name: str) -> str:
 
 
 def _known(name: str) -> bool:
+    """True when the text parser gives ``\\name`` a meaning (so it is never reported)."""
     return (
         name in _SYMBOLS
         or name in _LETTERS
         or name in _ACCENTS
         or name in _TEXT_COMMANDS
         or name in _DECLARATIONS
+        or name in _OTHER_COMMANDS
         or is_math_command(name)
     )
+
+
+_OTHER_COMMANDS = frozenset(
+    {"url", "href", "ensuremath", "begin", "end"}
+    | _QUOTE_COMMANDS
+    | _WRAPPERS.keys()
+    | _CITE_COMMANDS
+    | _SECOND_ARGUMENT_IS_TEXT
+    | _SILENT_WITH_ARGUMENT
+)
 
 
 _CONTROL_WORD = re.compile(r"\\([A-Za-z@]+)")

@@ -39,6 +39,27 @@ def test_braced_values_read_as_pybtex_reads_them(value, second):
     assert diagnostics == []
 
 
+_UNQUOTED = st.text(alphabet="ab @\n#%,=()'", max_size=12)
+# A quoted value: quotes only inside braces, where they are text.
+_QUOTED = st.lists(_UNQUOTED | _BALANCED.map(lambda s: "{" + s + "}"), max_size=4).map("".join)
+
+
+@SETTINGS
+@given(value=_QUOTED, macro=_UNQUOTED, tail=_QUOTED)
+def test_quoted_values_and_string_concatenation_read_as_pybtex(value, macro, tail):
+    source = (
+        f'@string{{m = "{macro}"}}\n'
+        f'@misc{{k, note = "{value}", title = m # "{tail}" # m}}\n@misc{{after, title={{x}}}}\n'
+    )
+    entries, diagnostics = read_bib_files([("x.bib", source.encode())])
+    pybtex.errors.set_strict_mode(False)
+    theirs = parse_string(source, "bibtex").entries
+    assert [e.key for e in entries] == list(theirs) == ["k", "after"]
+    assert entries[0].get("note") == _space(theirs["k"].fields["note"])
+    assert entries[0].get("title") == _space(theirs["k"].fields["title"])
+    assert diagnostics == []
+
+
 _PIECES = st.sampled_from(
     [
         "@misc{",

@@ -169,12 +169,14 @@ def main(argv: list[str] | None = None) -> int:
 
     plain, with_bibfolio = results["without bibfolio"], results["with bibfolio"]
     broken = compare(plain, with_bibfolio)
+    fixed = compare(with_bibfolio, plain)
     lines = [
         "",
         f"sphinxcontrib-bibtex {UPSTREAM_VERSION} test suite",
         f"  without bibfolio: {counts(plain)}",
         f"  with bibfolio:    {counts(with_bibfolio)}",
-        f"  pass with bibfolio only: {len(compare(with_bibfolio, plain))}",
+        f"  pass with bibfolio only: {len(fixed)}",
+        *(f"    {test_id}" for test_id in fixed),
         f"  pass without bibfolio but not with it: {len(broken)}",
     ]
     for test_id in broken:

@@ -142,3 +142,22 @@ def test_citation_of_a_preprint_survives_a_rebuild_from_the_saved_environment(tm
     ]
     cites = [a["href"] for a in changed.page("index").select("p a[href^='#pub-']")]
     assert cites == ["#pub-engine", "#pub-loom"]
+
+
+def test_a_page_citing_a_preprint_is_written_again_when_the_preprint_changes(tmp_path):
+    source = tmp_path / "src"
+    shutil.copytree(REPO / "tests" / "roots" / "test-pairing", source)
+    first = build_project(source, tmp_path / "out")
+    (cite,) = first.page("cites").select("a[href='index.html#pub-engine']")
+    assert "Sketch of the Analytical Engine" in cite["title"]
+    bib = source / "refs.bib"
+    text = bib.read_text()
+    start = text.index("@misc{engine-preprint")
+    edited = text[:start] + text[start:].replace(
+        "Sketch of the Analytical Engine", "A Sketch, Revised", 1
+    )
+    bib.write_text(edited)
+    again = build_project(source, tmp_path / "out", fresh=False)
+    assert again.warnings == ""
+    (cite,) = again.page("cites").select("a[href='index.html#pub-engine']")
+    assert "A Sketch, Revised" in cite["title"]

@@ -249,7 +249,12 @@ def _read(
         diagnostics=sorted(
             diagnostics + problems, key=lambda d: (order.get(d.path, len(order)), d.line)
         ),
-        hashes={key: p.content_hash for key, p in publications.items()},
+        hashes={
+            key: p.content_hash
+            for p in publications.values()
+            # A paired preprint changes with its published entry (its hash includes it).
+            for key in ((p.key, p.paired_with) if p.preprint else (p.key,))
+        },
         owner_keys=frozenset(key for key, p in publications.items() if p.owner_matched),
         local_links=any(link.local for p in publications.values() for link in p.links),
     )

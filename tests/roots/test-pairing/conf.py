@@ -1,3 +1,4 @@
 extensions = ["myst_parser", "sphinxcontrib.bibtex", "bibfolio"]
 bibtex_bibfiles = ["refs.bib"]
 bibfolio_owner = ["Ada Lovelace"]
+bibtex_default_style = "bibfolio"

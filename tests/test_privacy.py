@@ -166,3 +166,21 @@ def test_clean_bibtex_of_a_local_pdf_path_keeps_the_rest():
     bib = "@misc{a,\n  title = {A},\n  pdf = {/Users/ada/a.pdf},\n  year = 2020,\n}\n"
     (entry,), _ = read_bib_files([("refs.bib", bib.encode())], "utf-8")
     assert clean_bibtex(entry) == "@misc{a,\n  title = {A},\n  year = {2020},\n}"
+
+
+@pytest.mark.sphinx("html", testroot="privacy-cite", freshenv=True)
+def test_cited_entries_keep_private_fields_out_of_the_bibliography(app):
+    # sphinxcontrib-bibtex's styles print url: a file: URL would become a link.
+    app.build()
+    texts = output_texts(Path(app.outdir))
+    cited = page(app).select_one("div.citation, dl.citation, [role=doc-biblioentry]")
+    assert cited is not None
+    assert "Ada Lovelace. A draft on engines. 1843." in cited.get_text()
+    assert "Circulated privately" in cited.get_text()
+    leaks = [
+        (name, secret)
+        for name, text in texts.items()
+        for secret in ("/Users/ada", "Ask Charles")
+        if secret in text
+    ]
+    assert leaks == []

@@ -31,6 +31,7 @@ from sphinxcontrib.bibtex.bibfile import BibData, BibFile, get_mtime
 from sphinxcontrib.bibtex.bibfile import process_bibdata as _stock_process_bibdata
 from sphinxcontrib.bibtex.directives import BibliographyKey, BibliographyValue
 
+from .model.cleanbib import private_fields
 from .model.dates import MONTH_NAMES, parse_date
 from .model.pairing import PAIR_FIELDS
 from .model.publication import FIELD_ALIASES, NOT_PUBLICATIONS, REQUIRED_FIELDS, TYPE_ALIASES
@@ -132,11 +133,14 @@ class LazyEntry(Entry):
     @property  # type: ignore[override]
     def fields(self) -> OrderedCaseInsensitiveDict:
         if self._fields is None:
+            fields = bibtex_fields(self._source)
+            # Private fields never reach a style: pybtex's would print a file: url.
+            hidden = {*_PERSON_ROLES, *private_fields(fields)}
             self._fields = OrderedCaseInsensitiveDict(
                 # pybtex's LaTeX decoder reads '%' as a comment and drops the rest.
                 (name, _escape_percent(value))
-                for name, value in bibtex_fields(self._source).items()
-                if name not in _PERSON_ROLES
+                for name, value in fields.items()
+                if name not in hidden
             )
         return self._fields
 

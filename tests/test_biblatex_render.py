@@ -130,3 +130,25 @@ def test_an_article_without_journal_keeps_its_type_for_sphinxcontrib_bibtex(app)
         "Ada Lovelace, Charles Babbage, et al. Notes on the Engine. Scientific Memoirs, "
         "September 1843."
     )
+
+
+@pytest.mark.sphinx("text", testroot="biblatex", freshenv=True)
+def test_text_output_shows_editors_and_et_al(app):
+    app.build()
+    assert not warnings_of(app)
+    text = " ".join((app.outdir / "index.txt").read_text().replace("*", "").split())
+    assert "Ada Lovelace, Charles Babbage, et al. Scientific Memoirs, 3(29)" in text
+    assert "Ada Lovelace and Mary Somerville (eds.). 2nd edition, John Murray" in text
+
+
+@pytest.mark.sphinx("latex", testroot="biblatex", freshenv=True)
+def test_latex_output_shows_editors_and_et_al(app):
+    app.build()
+    assert not warnings_of(app)
+    tex = " ".join(next(app.outdir.glob("*.tex")).read_text().split())
+    assert r"\sphinxstylestrong{Ada Lovelace}, Charles Babbage, et al." in tex
+    assert (
+        r"et al. \sphinxstyleemphasis{Scientific Memoirs}, 3(29), pp. 666\textendash{}731, "
+        "March 1843" in tex
+    )
+    assert r"Mary Somerville (eds.)" in tex

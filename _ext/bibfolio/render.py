@@ -274,8 +274,10 @@ def entry_nodes(
     line += _title_node(publication, context)
     line += nodes.Text(". ")
     if publication.people:
-        line.extend(_people_nodes(publication, context.separators))
-        line += nodes.Text(". ")
+        people = _people_nodes(publication, context.separators)
+        line.extend(people)
+        # "et al." already ends the sentence.
+        line += nodes.Text(" " if people[-1].astext().endswith(".") else ". ")
     venue = _venue_nodes(publication, context.separators)
     if venue:
         line.extend(venue)

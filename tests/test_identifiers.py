@@ -257,3 +257,16 @@ def test_metadata_carries_only_valid_identifiers(app):
     coins = parse_qs(page(app).find("li", id="pub-bad").select_one("span.Z3988")["title"])
     assert not any(value.startswith("info:doi/") for value in coins.get("rft_id", []))
     assert "script" not in str(page(app).find("li", id="pub-bad").select_one("span.Z3988"))
+
+
+@pytest.mark.sphinx("html", testroot="ident-cite", freshenv=True)
+def test_cited_entries_link_only_safe_urls_and_valid_dois(app):
+    # sphinxcontrib-bibtex's styles print url and doi as links: bibfolio hands them only
+    # the ones its own lists would link.
+    app.build()
+    soup = page(app)
+    hrefs = [a["href"] for a in soup.select("div.citation a.reference.external")]
+    assert hrefs == ["https://example.org/fine", "https://doi.org/10.1000/fine"]
+    texts = [p.get_text() for p in soup.select("div.citation p")]
+    assert "Eve Mallory. Links that are not. 2020." in texts
+    assert "javascript:" not in str(soup) and "<script>alert" not in str(soup)

@@ -33,6 +33,7 @@ from sphinxcontrib.bibtex.directives import BibliographyKey, BibliographyValue
 
 from .model.cleanbib import private_fields
 from .model.dates import MONTH_NAMES, parse_date
+from .model.links import unlinkable_fields
 from .model.pairing import PAIR_FIELDS
 from .model.publication import FIELD_ALIASES, NOT_PUBLICATIONS, REQUIRED_FIELDS, TYPE_ALIASES
 
@@ -134,8 +135,9 @@ class LazyEntry(Entry):
     def fields(self) -> OrderedCaseInsensitiveDict:
         if self._fields is None:
             fields = bibtex_fields(self._source)
-            # Private fields never reach a style: pybtex's would print a file: url.
-            hidden = {*_PERSON_ROLES, *private_fields(fields)}
+            # Private fields and unsafe links never reach a style: pybtex's would print
+            # a file: or javascript: url as a link.
+            hidden = {*_PERSON_ROLES, *private_fields(fields), *unlinkable_fields(fields)}
             self._fields = OrderedCaseInsensitiveDict(
                 # pybtex's LaTeX decoder reads '%' as a comment and drops the rest.
                 (name, _escape_percent(value))

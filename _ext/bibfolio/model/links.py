@@ -360,3 +360,17 @@ def invalid_identifiers(fields: dict[str, str]) -> list[InvalidIdentifier]:
 def valid_isbn(value: str) -> str:
     """*value* when it holds only valid ISBNs, else "" (metadata never carries a bad one)."""
     return value.strip() if value.strip() and not isbn_problem(value) else ""
+
+
+def unlinkable_fields(fields: dict[str, str]) -> list[str]:
+    """``url`` and ``doi`` fields that must not reach a citation style (pybtex's prints both).
+
+    A ``url`` whose scheme is not allowed (``javascript:``) and a ``doi`` that is no DOI
+    would otherwise become links in a ``{bibliography}``.
+    """
+    hidden = []
+    if fields.get("url", "").strip() and classify_url(url_from_latex(fields["url"]))[0] == "unsafe":
+        hidden.append("url")
+    if fields.get("doi", "").strip() and normalize_doi(fields["doi"]) is None:
+        hidden.append("doi")
+    return hidden

@@ -1,0 +1,2 @@
+extensions = ["myst_parser", "sphinxcontrib.bibtex", "bibfolio"]
+bibtex_bibfiles = ["refs.bib"]

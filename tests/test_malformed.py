@@ -85,7 +85,13 @@ CASES = {
     ),
     "missing-field": (
         "@article{bad,\n" + ADA + "  title = {No journal},\n  year = 2021,\n}\n",
-        [(6, "entry 'bad' (@article) lacks the required field 'journal'", "missing_field")],
+        [
+            (
+                6,
+                "entry 'bad' (@article) lacks the required field 'journal' or 'journaltitle'",
+                "missing_field",
+            )
+        ],
         ["bad", "good1", "good2"],
     ),
     "too-many-commas": (

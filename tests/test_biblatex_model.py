@@ -300,3 +300,20 @@ def test_filter_author_finds_edited_volumes_by_their_editors():
     )
     by_eve = compile_filter('author % "Eve Ed"')
     assert [p.key for p in publications.values() if by_eve(p)] == ["c"]
+
+
+def test_pubstate_urldate_and_proceedings_event():
+    publications, problems = read(
+        """
+        @article{a, author={A, B}, title={T}, journaltitle={J}, date={2024},
+            pubstate={inpress}}
+        @online{o, author={A, B}, title={T}, organization={Org}, date={2020},
+            url={https://example.org/x}, urldate={2024-05-02}}
+        @proceedings{p, editor={E, F}, title={Proceedings of X}, eventtitle={X 2020},
+            publisher={P}, date={2020}}
+        """
+    )
+    assert problems == []
+    assert venue_text(publications["a"]) == "J, in press"
+    assert venue_text(publications["o"]) == "Org, accessed May 2, 2024"
+    assert venue_text(publications["p"]) == "X 2020, P"

@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from .dates import parse_date
 from .latex import latex_to_plain, latex_to_rich, plain
 from .names import split_name_list
 
@@ -93,6 +94,13 @@ _PATENT_COUNTRY = {
     "us": "U.S.",
 }
 _PATENT_TYPE = re.compile(r"pat(ent|req)(at|ch|de|eu|fr|uk|us)?")
+_PUBSTATE = {
+    "inpress": "in press",
+    "submitted": "submitted",
+    "forthcoming": "forthcoming",
+    "inpreparation": "in preparation",
+    "prepublished": "pre-published",
+}
 _ORDINAL = {1: "st", 2: "nd", 3: "rd"}
 _RANGE = re.compile(r"\s*(?:-{1,3}|–|—)\s*")
 
@@ -263,6 +271,9 @@ def venue_line(publication: Publication) -> VenueLine:
         main = _rich(publication, "maintitle")
         if main:
             line.title(main)
+        event = _rich(publication, "eventtitle")
+        if event and plain(event) not in plain(publication.title):
+            line.text(event)
         line.text(edition_text(_text(publication, "edition")))
         line.series(publication)
         line.text(_rich(publication, "howpublished"))
@@ -291,6 +302,12 @@ def venue_line(publication: Publication) -> VenueLine:
             version = latex_to_plain(_text(publication, "version"))
             line.text(f"version {version}" if version else "")
         line.text(_rich(publication, "publisher"))
+        urldate = parse_date(_text(publication, "urldate"))
+        if urldate is not None and publication.link("url") is not None:
+            line.text(f"accessed {urldate.text}")
     if not line.segments and publication.venue:
         line.title(publication.venue)
+    state = latex_to_plain(_text(publication, "pubstate"))
+    # biblatex's localisation keys, as its English strings print them.
+    line.text(_PUBSTATE.get(state.lower().replace(" ", ""), state))
     return VenueLine(prefix if line.segments else "", tuple(line.segments))

@@ -270,3 +270,22 @@ def test_cited_entries_link_only_safe_urls_and_valid_dois(app):
     texts = [p.get_text() for p in soup.select("div.citation p")]
     assert "Eve Mallory. Links that are not. 2020." in texts
     assert "javascript:" not in str(soup) and "<script>alert" not in str(soup)
+
+
+def test_the_arxiv_venue_names_the_id_the_link_reads():
+    from bibfolio.model.bibtex import read_bib_files
+    from bibfolio.model.latex import plain
+    from bibfolio.model.publication import Settings, build_publications
+
+    bib = (
+        "@misc{url, title = {A}, eprint = {https://arxiv.org/pdf/math/0110247}}\n"
+        "@misc{books, title = {B}, eprint = {4HIWAAAAYAAJ}, eprinttype = {googlebooks}}\n"
+        "@misc{bad, title = {C}, eprint = {2013.12345}}\n"
+    )
+    entries, _ = read_bib_files([("refs.bib", bib.encode())], "utf-8")
+    publications = build_publications(entries, Settings())[0]
+    assert {key: plain(p.venue) for key, p in publications.items()} == {
+        "url": "arXiv preprint arXiv:math/0110247",
+        "books": "",
+        "bad": "",
+    }

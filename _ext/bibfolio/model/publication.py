@@ -391,9 +391,11 @@ class Publication:
             value = fields.get(name, "").strip().rstrip(",;").rstrip()
             if value:
                 return latex_to_rich(value)
-        eprint = fields.get("eprint") or fields.get("arxiv")
-        if eprint and fields.get("archiveprefix", "arXiv").lower() == "arxiv":
-            return (f"arXiv preprint arXiv:{eprint.strip()}",)
+        # The arXiv id as the link read it: an eprint given as a URL shows its id, and
+        # another eprint type (googlebooks, jstor, ...) is no arXiv preprint.
+        arxiv = next((link.identifier for link in self.links if link.kind == "arxiv"), "")
+        if arxiv:
+            return (f"arXiv preprint arXiv:{arxiv}",)
         return ()
 
     @cached_property

@@ -317,3 +317,26 @@ def test_pubstate_urldate_and_proceedings_event():
     assert venue_text(publications["a"]) == "J, in press"
     assert venue_text(publications["o"]) == "Org, accessed May 2, 2024"
     assert venue_text(publications["p"]) == "X 2020, P"
+
+
+def test_xampl_style_inbook_and_written_editions():
+    publications, _ = read(
+        """
+        @inbook{minimal, author={Knuth, Donald E.}, title={Fundamental Algorithms},
+            chapter={1.2}, publisher={Addison-Wesley}, year={1973}}
+        @book{full, author={Knuth, Donald E.}, title={Seminumerical Algorithms},
+            series={The Art of Computer Programming}, volume={2}, edition={Second},
+            publisher={Addison-Wesley}, year={1981}}
+        @inbook{child, author={Knuth, Donald E.}, title={Fundamental Algorithms},
+            booktitle={The Art of Computer Programming}, series={The Art of Computer Programming},
+            volume={1}, chapter={1.2}, publisher={Addison-Wesley}, year={1973}}
+        """
+    )
+    # An @inbook's title is the book: no "In" before its publisher.
+    assert venue_text(publications["minimal"]) == "chapter 1.2, Addison-Wesley"
+    assert venue_text(publications["full"]) == (
+        "Second edition, The Art of Computer Programming, vol. 2, Addison-Wesley"
+    )
+    assert venue_text(publications["child"]) == (
+        "In The Art of Computer Programming, vol. 1, chapter 1.2, Addison-Wesley"
+    )

@@ -150,6 +150,9 @@ def edition_text(raw: str) -> str:
         number = int(text)
         suffix = "th" if 10 <= number % 100 <= 20 else _ORDINAL.get(number % 10, "th")
         return f"{number}{suffix} edition"
+    # BibTeX's styles add the word to "Second"; biblatex prints a phrase as written.
+    if text and len(text.split()) == 1 and not text.lower().startswith("ed"):
+        return f"{text} edition"
     return text
 
 
@@ -197,8 +200,10 @@ class _Line:
         if people:
             self.segments.append(Segment("people", people=people, et_al=et_al))
 
-    def series(self, publication: Publication) -> None:
+    def series(self, publication: Publication, shown: Rich = ()) -> None:
         series = _rich(publication, "series")
+        if series and plain(series) == plain(shown):
+            series = ()  # a crossref child's book title is often its parent's series too
         volume = latex_to_plain(_text(publication, "volume"))
         if series and volume:
             self.text((*series, f", vol. {volume}"))
@@ -247,13 +252,14 @@ def venue_line(publication: Publication) -> VenueLine:
             book = (*main, ". ", *book) if plain(main).rstrip()[-1:] not in ".?!" else main + book
         event = _rich(publication, "eventtitle")
         shown_event: Rich = (" (", *event, ")") if event and plain(event) not in plain(book) else ()
-        line.title(book or main or publication.venue, shown_event)
+        # An @inbook without booktitle is a part of the book its title names: no "In".
+        line.title(book or main, shown_event)
         volume = latex_to_plain(_text(publication, "volume"))
         # "Proceedings of MLSys 6" with volume = 6: the volume is already there.
         if _text(publication, "series") or not re.search(
             rf"(?<![\w.]){re.escape(volume)}(?![\w.])", plain(book)
         ):
-            line.series(publication)
+            line.series(publication, book)
         line.text(_rich(publication, "chapter") and ("chapter ", *_rich(publication, "chapter")))
         line.text(pages_text(_text(publication, "pages")))
         line.text(_rich(publication, "organization"))
@@ -310,4 +316,5 @@ def venue_line(publication: Publication) -> VenueLine:
     state = latex_to_plain(_text(publication, "pubstate"))
     # biblatex's localisation keys, as its English strings print them.
     line.text(_PUBSTATE.get(state.lower().replace(" ", ""), state))
-    return VenueLine(prefix if line.segments else "", tuple(line.segments))
+    in_something = line.segments and line.segments[0].kind in ("title", "people")
+    return VenueLine(prefix if in_something else "", tuple(line.segments))

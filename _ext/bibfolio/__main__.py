@@ -2,8 +2,10 @@
 
 The checker reads the files and runs the same model checks as the Sphinx build
 (:func:`~bibfolio.model.bibtex.read_bib_files`, then
-:func:`~bibfolio.model.lint.check_publications`), so every finding is one the build
-would report as ``WARNING: ... [bibfolio.<subtype>]``.  It prints one line per finding::
+:func:`~bibfolio.model.lint.check_publications`), so every finding is one the build of a
+portfolio would report as ``WARNING: ... [bibfolio.<subtype>]`` (or, for the problems
+sphinxcontrib-bibtex reports too, as its ``[bibtex.<subtype>]``).  It prints one line
+per finding::
 
     refs.bib:12: missing comma before field 'year' in entry 'smith20'; ... [missing_comma]
 

@@ -82,6 +82,16 @@ def test_pairs_from_either_side():
     assert [link.label for link in publications["pub"].links] == ["arXiv"]
 
 
+def test_a_selected_preprint_selects_its_published_version():
+    publications, _ = read(
+        """
+        @article{pub, author={A, B}, title={T}, journal={J}, year={2020}, preprint={pre}}
+        @misc{pre, author={A, B}, title={T}, year={2019}, selected={true}}
+        """
+    )
+    assert publications["pub"].selected
+
+
 def test_preprint_edits_change_the_published_entrys_hash():
     template = """
         @article{pub, author={A, B}, title={T}, journal={J}, year={2020}, preprint={pre}}

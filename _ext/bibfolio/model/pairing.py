@@ -78,6 +78,8 @@ def merge_preprint(published: Publication, preprint: Publication) -> None:
     published.paired_with = preprint.key
     preprint.paired_with = published.key
     published.preprint = preprint
+    # One paper: selecting either version selects the entry that is listed.
+    published.selected = published.selected or preprint.selected
     have = {(link.url, link.local) for link in published.links}
     labels = {link.label for link in published.links}
     for link in preprint.links:

@@ -340,3 +340,12 @@ def test_xampl_style_inbook_and_written_editions():
     assert venue_text(publications["child"]) == (
         "In The Art of Computer Programming, vol. 1, chapter 1.2, Addison-Wesley"
     )
+
+
+def test_editors_are_shown_once():
+    publications, _ = read(
+        "@incollection{i, editor={Ed, Eve}, title={T}, booktitle={B}, publisher={P}, year={2000}}"
+    )
+    chapter = publications["i"]
+    assert [e.name for e in chapter.people] == ["Eve Ed"]
+    assert venue_text(chapter) == "In B, P"

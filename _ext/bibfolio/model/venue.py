@@ -237,7 +237,8 @@ def venue_line(publication: Publication) -> VenueLine:
         line.text(f"article {eid}" if eid else pages_text(_text(publication, "pages")))
     elif kind in PART_TYPES:
         prefix = "In "
-        line.people(publication.editors, publication.editors_et_al)
+        if not publication.people_are_editors:  # else they are the people line already
+            line.people(publication.editors, publication.editors_et_al)
         book = titled(
             _rich(publication, "booktitle"),
             _rich(publication, "booksubtitle"),

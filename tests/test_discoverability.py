@@ -233,6 +233,29 @@ BIBLATEX_ENTRY = b"""\
 """
 
 
+@pytest.mark.parametrize(
+    ("date", "scholar", "iso"),
+    [
+        ("2006-03-15", "2006/03/15", "2006-03-15"),
+        ("2006-03", "2006/03", "2006-03"),
+        ("2006", "2006", "2006"),
+        ("1998/2000", "1998", "1998"),
+        ("2006-03-15/2006-04-02", "2006/03/15", "2006-03-15"),
+    ],
+)
+def test_metadata_dates_follow_biblatex_date(date, scholar, iso):
+    from bibfolio.model.bibtex import read_bib_files
+    from bibfolio.model.metadata import coins, highwire_tags, scholarly_article
+    from bibfolio.model.publication import Settings, build_publications
+
+    bib = f"@article{{a, author = {{Doe, Jane}}, title = {{T}}, journaltitle = {{J}}, date = {{{date}}}}}"
+    entries, _ = read_bib_files([("refs.bib", bib.encode())], "utf-8")
+    publication = build_publications(entries, Settings())[0]["a"]
+    assert dict(highwire_tags(publication))["citation_publication_date"] == scholar
+    assert parse_qs(coins(publication))["rft.date"] == [iso]
+    assert scholarly_article(publication)["datePublished"] == iso
+
+
 def test_metadata_of_a_biblatex_entry():
     from bibfolio.model.bibtex import read_bib_files
     from bibfolio.model.metadata import coins, highwire_tags, scholarly_article

@@ -7,6 +7,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 from urllib.parse import quote_plus
 
+from .dates import parse_date
 from .latex import plain
 from .links import valid_isbn
 
@@ -54,20 +55,40 @@ def _identifier(publication: Publication, kind: str) -> str:
 
 
 def _date(publication: Publication, separator: str) -> str:
+    """The publication date as Scholar (``/``) or ISO 8601 (``-``) writes it.
+
+    A biblatex ``date`` with a day gives the day too; a range gives its start.
+    """
     if publication.year is None:
         return ""
     if publication.month:
-        return f"{publication.year}{separator}{publication.month:02d}"
+        text = f"{publication.year}{separator}{publication.month:02d}"
+        day = _day(publication)
+        return f"{text}{separator}{day:02d}" if day else text
     return str(publication.year)
+
+
+def _day(publication: Publication) -> int | None:
+    written = publication.fields.get("date", "")
+    if not written:
+        return None
+    found = parse_date(written)
+    if found is None or (found.year, found.month) != (publication.year, publication.month):
+        return None
+    return found.day
 
 
 def cite_as(publication: Publication, separators: tuple[str, str] = (", ", ", and ")) -> str:
     """A plain citation: authors, year, official title, venue, pages, DOI or URL."""
-    names = [author.name for author in publication.authors]
-    if len(names) > 1:
+    names = [author.name for author in publication.people]
+    if publication.people_et_al:  # "and others": "A, B, et al."
+        people = separators[0].join([*names, "et al."]) if len(names) > 1 else f"{names[0]} et al."
+    elif len(names) > 1:
         people = separators[0].join(names[:-1]) + separators[1] + names[-1]
     else:
         people = "".join(names)
+    if people and publication.people_are_editors:
+        people += " (eds.)" if len(names) > 1 or publication.people_et_al else " (ed.)"
     parts = [people.rstrip(".") + "." if people else ""]
     if publication.year:
         parts.append(f"{publication.year}.")

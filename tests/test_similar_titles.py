@@ -8,6 +8,8 @@ from bibfolio.model.bibtex import read_bib_files
 from bibfolio.model.lint import check_publications
 from bibfolio.model.publication import Settings
 
+from .helpers import warnings_of
+
 
 def similar(bib: str) -> list[str]:
     """``line: message`` of every similar_title finding in *bib*."""
@@ -153,4 +155,15 @@ def test_a_duplicate_with_the_publisher_spelled_longer_is_reported():
     )
     assert similar(bib) == [
         "3: the title of 'KRC' repeats that of 'K' (refs.bib:1); is it the same paper?"
+    ]
+
+
+@pytest.mark.sphinx("html", testroot="ident-preprint", freshenv=True)
+def test_the_build_warns_once_and_says_how_to_pair(app):
+    app.build()
+    bib = app.srcdir / "refs.bib"
+    assert warnings_of(app).splitlines() == [
+        f"{bib}:3: WARNING: 'engine2021' and 'engine2020arxiv' ({bib}:7) have the same title "
+        "and authors: a published version and its preprint? To show them as one entry with "
+        "both links, add preprint = {engine2020arxiv} to 'engine2021' [bibfolio.similar_title]"
     ]

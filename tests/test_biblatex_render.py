@@ -152,3 +152,12 @@ def test_latex_output_shows_editors_and_et_al(app):
         "March 1843" in tex
     )
     assert r"Mary Somerville (eds.)" in tex
+
+
+@pytest.mark.sphinx("html", testroot="biblatex", freshenv=True)
+def test_cite_as_keeps_et_al_and_editors(app):
+    app.build()
+    engine = page(app, "publications/engine").select_one(".bibfolio-cite-as").get_text()
+    assert engine.startswith("Ada Lovelace, Charles Babbage, et al. 1843. Sketch of")
+    edited = page(app, "publications/edited").select_one(".bibfolio-cite-as").get_text()
+    assert edited.startswith("Ada Lovelace and Mary Somerville (eds.). 1834. On the Connexion")

@@ -83,6 +83,8 @@ def cite_as(publication: Publication, separators: tuple[str, str] = (", ", ", an
     names = [author.name for author in publication.people]
     if publication.people_et_al:  # "and others": "A, B, et al."
         people = separators[0].join([*names, "et al."]) if len(names) > 1 else f"{names[0]} et al."
+    elif len(names) == 2 and separators[1].startswith(",") and separators[1][1:].strip():
+        people = names[0] + separators[1][1:] + names[1]  # "A and B", as the list shows
     elif len(names) > 1:
         people = separators[0].join(names[:-1]) + separators[1] + names[-1]
     else:

@@ -171,3 +171,23 @@ def test_a_page_citing_a_preprint_is_written_again_when_the_preprint_changes(tmp
     assert again.warnings == ""
     (cite,) = again.page("cites").select("a[href='index.html#pub-engine']")
     assert "A Sketch, Revised" in cite["title"]
+
+
+def test_a_preprints_local_pdf_is_copied_and_linked(tmp_path):
+    source = tmp_path / "src"
+    shutil.copytree(REPO / "tests" / "roots" / "test-pairing", source)
+    bib = source / "refs.bib"
+    bib.write_text(
+        bib.read_text().replace(
+            "pdf = {https://example.org/engine-preprint.pdf}", "pdf = {papers/engine-pre.pdf}"
+        )
+    )
+    (source / "papers").mkdir()
+    (source / "papers" / "engine-pre.pdf").write_bytes(b"%PDF-1.4 preprint")
+    built = build_project(source, tmp_path / "out")
+    assert built.warnings == ""
+    engine = built.page("index").find("li", id="pub-engine")
+    links = {a.get_text(): a["href"] for a in engine.select(".bibfolio-links a")}
+    assert links["Preprint PDF"] == "publications/engine-preprint-pdf.pdf"
+    copied = built.outdir / "publications" / "engine-preprint-pdf.pdf"
+    assert copied.read_bytes() == b"%PDF-1.4 preprint"

@@ -86,5 +86,5 @@ def merge_preprint(published: Publication, preprint: Publication) -> None:
         if (link.url, link.local) in have:
             continue
         label = f"Preprint {link.label}" if link.label in labels else link.label
-        published.links.append(replace(link, field=f"preprint_{link.field}", label=label))
+        published.links.append(replace(link, field=f"preprint-{link.field}", label=label))
         labels.add(label)

@@ -349,3 +349,47 @@ def test_editors_are_shown_once():
     chapter = publications["i"]
     assert [e.name for e in chapter.people] == ["Eve Ed"]
     assert venue_text(chapter) == "In B, P"
+
+
+@pytest.mark.parametrize(
+    ("bib", "style", "expected"),
+    [
+        # Known to pybtex: the type as written, even when a field is missing.
+        ("@article{x, author={A, B}, title={T}, year={2000}}", "alpha", "article"),
+        ("@article{x, author={A, B}, title={T}, year={2000}}", "bibfolio", "article"),
+        ("@online{x, title={T}, url={https://example.org}}", "alpha", "online"),
+        # biblatex types pybtex lacks: their closest BibTeX type ...
+        ("@thesis{x, author={A, B}, title={T}, school={S}, year={2000}}", "alpha", "phdthesis"),
+        ("@collection{x, editor={A, B}, title={T}, publisher={P}, year={2000}}", "alpha", "book"),
+        # ... or misc when that type's fields are missing and the style would raise.
+        ("@collection{x, editor={A, B}, title={T}, date={2000}}", "alpha", "misc"),
+        ("@collection{x, editor={A, B}, title={T}, date={2000}}", "bibfolio", "book"),
+        ("@artwork{x, title={T}}", "alpha", "misc"),
+    ],
+)
+def test_type_sphinxcontrib_bibtex_sees(bib, style, expected):
+    from bibfolio.citebridge import _pybtex_type
+
+    (entry,), _ = read_bib_files([("refs.bib", bib.encode())])
+    assert _pybtex_type(entry, style) == expected
+
+
+def test_fields_sphinxcontrib_bibtex_sees_have_bibtex_names():
+    from bibfolio.citebridge import bibtex_fields
+
+    (entry,), _ = read_bib_files(
+        [
+            (
+                "refs.bib",
+                b"@article{x, author={A, B}, title={T}, journaltitle={J}, date={2006-03-15},"
+                b" location={Berlin}}",
+            )
+        ]
+    )
+    fields = bibtex_fields(entry)
+    assert (fields["journal"], fields["year"], fields["month"], fields["address"]) == (
+        "J",
+        "2006",
+        "March",
+        "Berlin",
+    )

@@ -419,7 +419,7 @@ def test_each_unmatched_entry_is_reported_with_the_alias_that_matches_it(
     write_files(
         workdir,
         {
-            "refs.bib": "@misc{a,\n  title = {A},\n  author = {Raman, Priya S. and Doe, Jane}}\n"
+            "refs.bib": "@misc{a,\n  title = {A},\n  author = {Raman, P. and Doe, Jane}}\n"
             "@misc{b,\n  title = {B},\n  author = {Priya Raman}}\n"
             "@misc{c,\n  title = {C},\n  author = {Qux, Zed}}\n"
         },
@@ -427,8 +427,8 @@ def test_each_unmatched_entry_is_reported_with_the_alias_that_matches_it(
     status, lines, summary = check(capsys, "refs.bib", "--owner", "Priya Raman")
     assert status == 1
     assert lines == [
-        "refs.bib:1: no author of 'a' matches the owner 'Priya Raman'; if 'Priya S. Raman' is "
-        "the owner, add it as an alias (bibfolio_owner, --owner) [owner_missing]",
+        "refs.bib:1: no author of 'a' matches the owner 'Priya Raman'; if 'P. Raman' is the "
+        "owner, add it as an alias (bibfolio_owner, --owner) [owner_missing]",
         "refs.bib:7: no author of 'c' matches the owner 'Priya Raman'; no author name is close "
         "[owner_missing]",
     ]
@@ -436,13 +436,31 @@ def test_each_unmatched_entry_is_reported_with_the_alias_that_matches_it(
         "refs.bib: 3 entries, 2 problems\n"
         "owner 'Priya Raman': matches an author in 1 of 3 entries\n"
         '  to match 1 name variant too, set in conf.py bibfolio_owner = ["Priya Raman", '
-        '"Priya S. Raman"] (here: --owner "Priya S. Raman")\n'
+        '"P. Raman"] (here: --owner "P. Raman")\n'
     )
     # The proposed alias does match.
-    status, lines, _ = check(
-        capsys, "refs.bib", "--owner", "Priya Raman", "--owner", "Priya S. Raman"
-    )
+    status, lines, _ = check(capsys, "refs.bib", "--owner", "Priya Raman", "--owner", "P. Raman")
     assert located(lines) == [("refs.bib", 7, "owner_missing")]
+
+
+@pytest.mark.parametrize(
+    ("written", "matched"),
+    [
+        ("Raman, Priya S.", True),
+        ("Raman, Priya S. K.", True),
+        ("Priya S Raman", True),
+        ("Raman, Priya Sunita", False),
+        ("Raman, P.", False),
+        ("Raman, Priyanka", False),
+    ],
+)
+def test_middle_initials_match_the_owner_as_a_reader_expects(
+    workdir: Path, capsys: pytest.CaptureFixture[str], written: str, matched: bool
+) -> None:
+    write_files(workdir, {"refs.bib": f"@misc{{a,\n  title = {{A}},\n  author = {{{written}}}}}\n"})
+    status, lines, _ = check(capsys, "refs.bib", "--owner", "Priya Raman")
+    assert (status == 0) is matched
+    assert ("[owner_missing]" in " ".join(lines)) is not matched
 
 
 def test_files_after_options_are_read_in_order(

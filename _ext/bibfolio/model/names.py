@@ -252,12 +252,22 @@ class NamePattern:
         """True when *person* is this name, up to case, accents, spacing and hyphens.
 
         A bare initial in the pattern matches any given name with that first letter; an
-        initial in the author list never matches a full given name in the pattern.
+        initial in the author list never matches a full given name in the pattern.  Middle
+        initials the pattern does not have are allowed after its full given names, as a
+        reader would read them ("Raman, Priya S." is "Priya Raman"); a full middle name is
+        not ("Priya Sunita Raman" needs an alias).
         """
         if fold(" ".join(person.von + person.last)) != self.family:
             return False
         if not self.uses_initials:
-            return fold(" ".join(person.first)) == self.given
+            if fold(" ".join(person.first)) == self.given:
+                return True
+            tokens = _given_tokens(person.first)
+            return any(
+                "".join(tokens[:cut]) == self.given
+                and all(len(token) == 1 for token in tokens[cut:])
+                for cut in range(1, len(tokens))
+            )
         tokens = _given_tokens(person.first)
         if len(tokens) != len(self.initials):
             return False

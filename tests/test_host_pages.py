@@ -47,10 +47,7 @@ def test_adding_bibfolio_changes_no_page_of_a_host_project(tmp_path, rootdir, th
         rootdir,
         "with-bibfolio",
         html_theme=theme,
-        extensions=[*HOST_EXTENSIONS, "bibfolio"],
-        # Until the "bibfolio_owner is not set" warning goes (issue 13, config engineer),
-        # a project that only adds bibfolio warns; an owner stands in for that fix.
-        bibfolio_owner=["Ada Lovelace"],
+        extensions=[*HOST_EXTENSIONS, "bibfolio"],  # no owner, no {publications}
     )
     assert plain.warnings == ""
     assert with_bibfolio.warnings == ""  # the project builds with -W as before
@@ -58,6 +55,9 @@ def test_adding_bibfolio_changes_no_page_of_a_host_project(tmp_path, rootdir, th
     assert {"index.html", "references.html", "search.html", "genindex.html"} <= set(before)
     changed = [name for name in before if after.get(name) != before[name]]
     assert changed == []
+    # New pages, if any, are paper pages in their own folder (bibfolio_paper_dir).
+    added = set(after) - set(before)
+    assert all(name.startswith("publications/") for name in added), added
     # The stock bibliography is on the page, rendered as sphinxcontrib-bibtex renders it.
     assert b"On the analytical engine" in after["references.html"]
 

@@ -257,8 +257,10 @@ def venue_line(publication: Publication) -> VenueLine:
         line.title(book or main, shown_event)
         volume = latex_to_plain(_text(publication, "volume"))
         # "Proceedings of MLSys 6" with volume = 6: the volume is already there.
-        if _text(publication, "series") or not re.search(
-            rf"(?<![\w.]){re.escape(volume)}(?![\w.])", plain(book)
+        if (
+            not volume
+            or _text(publication, "series")
+            or not re.search(rf"(?<![\w.]){re.escape(volume)}(?![\w.])", plain(book))
         ):
             line.series(publication, book)
         line.text(_rich(publication, "chapter") and ("chapter ", *_rich(publication, "chapter")))

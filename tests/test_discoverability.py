@@ -291,3 +291,45 @@ def test_metadata_of_a_biblatex_entry():
     }
     assert data["identifier"]["value"] == "10.1000/hda5"
     assert "Zotero" not in json.dumps(data) + repr(tags) + coins(publication)
+
+
+@pytest.mark.parametrize(
+    ("entry", "expected"),
+    [
+        (
+            "@phdthesis{x, author = {Doe, Jane}, title = {T}, school = {MIT}, year = 2020}",
+            {"@type": "Thesis", "sourceOrganization": {"@type": "Organization", "name": "MIT"}},
+        ),
+        (
+            "@incollection{x, author = {Doe, Jane}, title = {T}, booktitle = {The Book},\n"
+            "  editor = {Roe, Rick}, publisher = {P}, year = 2020}",
+            {"@type": "Chapter", "isPartOf": {"@type": "Book", "name": "The Book"}},
+        ),
+        (
+            "@book{x, editor = {Roe, Rick}, title = {T}, publisher = {P}, year = 2020}",
+            {"@type": "Book", "publisher": {"@type": "Organization", "name": "P"}},
+        ),
+        (
+            "@techreport{x, author = {Doe, Jane}, title = {T}, institution = {Lab}, year = 2020}",
+            {"@type": "Report", "sourceOrganization": {"@type": "Organization", "name": "Lab"}},
+        ),
+        (
+            "@software{x, author = {Doe, Jane}, title = {T}, year = 2020}",
+            {"@type": "SoftwareSourceCode"},
+        ),
+        (
+            "@inproceedings{x, author = {Doe, Jane}, title = {T}, booktitle = {Proc. X}, year = 2020}",
+            {"@type": "ScholarlyArticle", "isPartOf": {"@type": "CreativeWork", "name": "Proc. X"}},
+        ),
+    ],
+)
+def test_json_ld_type_follows_the_entry_type(entry, expected):
+    from bibfolio.model.bibtex import read_bib_files
+    from bibfolio.model.metadata import scholarly_article
+    from bibfolio.model.publication import Settings, build_publications
+
+    entries, _ = read_bib_files([("refs.bib", entry.encode())], "utf-8")
+    data = scholarly_article(build_publications(entries, Settings())[0]["x"])
+    assert {key: data.get(key) for key in expected} == expected
+    if expected["@type"] != "ScholarlyArticle":
+        assert "isPartOf" not in data or expected["@type"] == "Chapter"

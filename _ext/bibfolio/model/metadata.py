@@ -220,21 +220,59 @@ def _person(author: Any) -> dict[str, str]:
     return found
 
 
+#: schema.org types of the entry types that are not articles; the rest are
+#: ``ScholarlyArticle`` (articles, papers in proceedings, preprints, reports online ...).
+_SCHEMA_TYPE = {
+    "book": "Book",
+    "mvbook": "Book",
+    "collection": "Book",
+    "mvcollection": "Book",
+    "proceedings": "Book",
+    "mvproceedings": "Book",
+    "reference": "Book",
+    "booklet": "Book",
+    "inbook": "Chapter",
+    "incollection": "Chapter",
+    "inreference": "Chapter",
+    "phdthesis": "Thesis",
+    "mastersthesis": "Thesis",
+    "thesis": "Thesis",
+    "techreport": "Report",
+    "report": "Report",
+    "dataset": "Dataset",
+    "software": "SoftwareSourceCode",
+}
+#: Types whose venue is the organisation that issued them, not a container.
+_ISSUED_BY = frozenset({"Thesis", "Report"})
+
+
 def scholarly_article(publication: Publication, page_url: str = "") -> dict[str, Any]:
-    """schema.org ``ScholarlyArticle`` for the publication's own page."""
+    """schema.org data for the publication's own page.
+
+    A ``ScholarlyArticle``, or the ``Book``, ``Chapter``, ``Thesis``, ``Report``,
+    ``Dataset`` or ``SoftwareSourceCode`` its entry type says it is.
+    """
     title = plain(publication.title)
+    kind = _SCHEMA_TYPE.get(publication.type, "ScholarlyArticle")
     data: dict[str, Any] = {
         "@context": "https://schema.org",
-        "@type": "ScholarlyArticle",
+        "@type": kind,
         "headline": title if len(title) <= 110 else title[:109] + "…",
         "name": title,
         "author": [_person(author) for author in publication.authors],
     }
+    if publication.editors and kind in ("Book", "Chapter"):
+        data["editor"] = [_person(editor) for editor in publication.editors]
     if date := _date(publication, "-"):
         data["datePublished"] = date
-    if venue := plain(publication.venue):
-        kind = "Periodical" if publication.type == "article" else "CreativeWork"
-        data["isPartOf"] = {"@type": kind, "name": venue}
+    venue = plain(publication.venue)
+    if venue and kind in _ISSUED_BY:
+        data["sourceOrganization"] = {"@type": "Organization", "name": venue}
+    elif venue and kind == "Chapter":
+        data["isPartOf"] = {"@type": "Book", "name": venue}
+    elif venue and kind == "ScholarlyArticle":
+        container = "Periodical" if publication.type == "article" else "CreativeWork"
+        data["isPartOf"] = {"@type": container, "name": venue}
     first, last = publication.pages
     if first:
         data["pageStart"] = first

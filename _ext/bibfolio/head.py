@@ -1,7 +1,8 @@
 """``<head>`` metadata: Scholar tags and JSON-LD on paper pages, a profile on the home page.
 
-Highwire ``citation_*`` tags and schema.org data (a ScholarlyArticle, Book, Thesis ...) go on paper pages only (never on
-lists: Google Scholar wants one article per page); the home page gets a ProfilePage.
+Highwire ``citation_*`` tags and schema.org data (a ScholarlyArticle, Book, Thesis ...)
+go on paper pages only (never on lists: Google Scholar wants one article per page); the
+home page gets a ProfilePage.
 """
 
 from __future__ import annotations

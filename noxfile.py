@@ -34,14 +34,14 @@ def live_preview_args(source: str, port: int = 0) -> list[str]:
     """sphinx-autobuild's arguments for *source* (tests/test_live_preview.py runs them).
 
     It watches the source folder, the portfolio's refs.bib (in the folder, or one level up
-    as for docs/) and the extension, and ignores its output and the generated paper stubs.
+    as for docs/) and the extension, and ignores its output (builds write nothing else).
     """
     here = Path(source).resolve()
     bibs = [str(path) for path in (here / "refs.bib", here.parent / "refs.bib") if path.exists()]
     watch = [arg for path in [*bibs, str(ROOT / "_ext" / "bibfolio")] for arg in ("--watch", path)]
     return [
         *watch,
-        "--re-ignore", r"(_build|\.bibfolio$|/\.gitignore$|__pycache__)",
+        "--re-ignore", r"(_build|__pycache__)",
         "--host", "127.0.0.1",
         "--port", str(port),
         "-n", "-b", "html",

@@ -4,7 +4,6 @@ parallel build (-j 2) writes exactly what a serial one does."""
 from __future__ import annotations
 
 import filecmp
-import shutil
 
 import pytest
 
@@ -45,8 +44,6 @@ def portfolio(name: str, tmp_path):
 def test_fast_path_output_is_identical(tmp_path, name):
     source = portfolio(name, tmp_path / "src")
     fast = build_project(source, tmp_path / "fast", environ=ON_READTHEDOCS)
-    # The stubs are regenerated identically; start the second build from the same state.
-    shutil.rmtree(source / "publications", ignore_errors=True)
     plain = build_project(
         source,
         tmp_path / "plain",
@@ -64,7 +61,6 @@ def test_fast_path_output_is_identical(tmp_path, name):
 def test_parallel_output_equals_serial(tmp_path, name):
     source = portfolio(name, tmp_path / "src")
     serial = build_project(source, tmp_path / "serial", environ=ON_READTHEDOCS)
-    shutil.rmtree(source / "publications", ignore_errors=True)
     parallel = build_project(source, tmp_path / "parallel", environ=ON_READTHEDOCS, parallel=2)
     assert serial.warnings == parallel.warnings == ""
     compared = filecmp.dircmp(serial.outdir, parallel.outdir, ignore=[".doctrees"])

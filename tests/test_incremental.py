@@ -64,9 +64,7 @@ def compare(source, tmp_path, edit, overrides_after=None):
         source, tmp_path / "incremental", overrides=overrides_after, fresh=False
     )
     fresh_root = tmp_path / "fresh-source"
-    shutil.copytree(
-        source.parent, fresh_root, ignore=shutil.ignore_patterns("*.bibfolio", ".gitignore")
-    )
+    shutil.copytree(source.parent, fresh_root)
     fresh_source = fresh_root / source.name
     fresh = build_project(fresh_source, tmp_path / "fresh", overrides=overrides_after)
     assert incremental.warnings.replace(str(source), "SRC") == fresh.warnings.replace(

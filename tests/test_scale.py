@@ -23,6 +23,13 @@ def test_paper_pages_stay_small_with_1000_publications(tmp_path):
     (source / "publications.md").write_text("# Publications\n\n```{publications}\n```\n")
     built = build_project(source, tmp_path / "_build")
     assert built.warnings == ""
+    # Nothing was written into the source folder (no stubs, no .gitignore).
+    assert sorted(p.name for p in source.iterdir()) == [
+        "conf.py",
+        "index.md",
+        "publications.md",
+        "refs.bib",
+    ]
     pages = list((built.outdir / "publications").glob("*.html"))
     assert len(pages) == 1000
     sizes = sorted(page.stat().st_size for page in pages)

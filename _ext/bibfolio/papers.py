@@ -5,8 +5,11 @@ After reading (``env-updated``) each entry that gets a page is given a page name
 (``<bibfolio_paper_dir>/<slug>``) that no source document uses; at the end of writing
 (``html-collect-pages``) each page whose inputs changed is rendered from
 :func:`~bibfolio.render.paper_nodes` through the builder's own translator and written
-with the theme's ``page.html``.  The page's doctree goes to ``html-page-context``, so
-extensions that read it (sphinxext-opengraph) treat it like any other page.
+with ``templates/paper/bibfolio-paper.html``, a lean page: writing thousands of the
+theme's full pages would cost several times the rest of the build (a project's own
+``bibfolio-paper.html`` can extend ``page.html`` for that).  The page's doctree goes to
+``html-page-context``, so extensions that read it (sphinxext-opengraph) treat it like any
+other page.
 
 Only builders that write one file per page get paper pages (html, dirhtml and their
 kin); singlehtml and epub do not, and their lists do not link to them.
@@ -28,6 +31,7 @@ from sphinx.util.display import status_iterator
 
 from ._version import code_signature
 from .bibliography import get_domain, get_library
+from .config import OPTIONS
 from .fragments import DirectWriter
 from .model.latex import plain
 from .render import paper_nodes, rich_nodes
@@ -38,12 +42,16 @@ if TYPE_CHECKING:
 
     from sphinx.application import Sphinx
     from sphinx.builders import Builder
+    from sphinx.config import Config
     from sphinx.environment import BuildEnvironment
 
     from .model.publication import Publication
     from .render import EntryContext
 
 _UNSAFE = re.compile(r"[^a-z0-9._-]+")
+#: The paper page template and its folder (after the project's ``templates_path``).
+TEMPLATE = "bibfolio-paper.html"
+TEMPLATES = Path(__file__).parent / "templates" / "paper"
 #: Page names Sphinx's HTML builders write themselves (next to the root document).
 _BUILDER_PAGES = frozenset({"genindex", "search", "py-modindex"})
 _STATE = "bibfolio-paper-pages-{}.pickle"
@@ -78,8 +86,8 @@ def writes_paper_pages(builder: Builder) -> bool:
         isinstance(builder, StandaloneHTMLBuilder)
         and not isinstance(builder, SingleFileHTMLBuilder)
         and builder.format == "html"
-        and not getattr(builder, "epilog", "").startswith("The ePub")
-        and builder.name not in ("epub", "epub3")
+        # An e-book holds what its spine lists; a paper page would be an orphan file.
+        and not hasattr(builder, "build_epub")
     )
 
 
@@ -237,11 +245,11 @@ def render_page(
     entry_context: EntryContext,
     highlighter: PygmentsBridge,
 ) -> None:
-    """Write the paper page *page* of *publication* with the theme's ``page.html``.
+    """Write the paper page *page* of *publication* with :data:`TEMPLATE`.
 
-    The page has no table of contents of its own (three short sections), as
-    ``html_theme.sidebar_secondary.remove`` tells pydata-sphinx-theme; that also spares
-    the theme parsing one per page.
+    The page has no table of contents of its own (three short sections; with a
+    template that extends the theme's ``page.html``, pydata-sphinx-theme is told to show
+    no "on this page" column).
     """
     builder: Any = app.builder
     document = _page_doctree(builder, page, publication, paper_nodes(publication, entry_context))
@@ -277,7 +285,7 @@ def render_page(
         "page_source_suffix": "",
         "has_maths_elements": getattr(translator, "_has_maths_elements", False),
     }
-    builder.handle_page(page, page_context, "page.html", event_arg=document)
+    builder.handle_page(page, page_context, TEMPLATE, event_arg=document)
 
 
 def _load_state(path: Path, outdir: str) -> dict[str, Any]:
@@ -308,8 +316,6 @@ def write_pages(app: Sphinx) -> list[tuple[str, dict[str, Any], str]]:
     library = get_library(env)
     build_info = getattr(builder, "build_info", None)
     templates = getattr(builder, "templates", None)
-    from .config import OPTIONS  # noqa: PLC0415
-
     shared = repr((
         code_signature(),
         # Every bibfolio_* value (the owner, annotations ... shape the page), as the
@@ -371,14 +377,13 @@ def write_pages(app: Sphinx) -> list[tuple[str, dict[str, Any], str]]:
 def remove_old_stubs(app: Sphinx) -> None:
     """``builder-inited``: delete the page stubs earlier versions wrote into the sources.
 
-    Only files that are exactly such a stub (``<slug>.bibfolio`` holding a key of the
-    bibliography that slugs to that name) and the ``.gitignore`` exactly as bibfolio wrote
-    it are deleted, then the folder if that left it empty.  Anything else stays.
+    Only files that are exactly such a stub (``<slug>.bibfolio`` holding one line, a key
+    that slugs to that name) and the ``.gitignore`` exactly as bibfolio wrote it are
+    deleted, then the folder if that left it empty.  Anything else stays.
     """
     folder = Path(app.srcdir, app.config.bibfolio_paper_dir)
     if not folder.is_dir():
         return
-    keys = set(get_library(app.env).keys)
     removed = 0
     try:
         for stub in sorted(folder.glob(f"*{_OLD_SUFFIX}")):
@@ -386,8 +391,8 @@ def remove_old_stubs(app: Sphinx) -> None:
             key = text[:-1]
             if (
                 text.endswith("\n")
-                and key in keys
-                and "\n" not in key
+                and key
+                and not any(character.isspace() for character in key)
                 and re.fullmatch(rf"{re.escape(paper_slugs([key])[key])}(-\d+)?", stub.stem)
             ):
                 stub.unlink()
@@ -398,14 +403,25 @@ def remove_old_stubs(app: Sphinx) -> None:
         if removed and not any(folder.iterdir()):
             folder.rmdir()
     except OSError as err:
-        warn(f"cannot remove the old paper page stubs in {folder}: {err}", "paper_pages")
+        warn(
+            f"cannot remove the old paper page stubs in {folder}: {err}",
+            "paper_pages",
+            location=str(folder),
+        )
         return
     if removed:
         logger.info("bibfolio: removed %d paper page stubs left by an earlier version", removed)
 
 
+def add_template(app: Sphinx, config: Config) -> None:
+    """``config-inited``: make :data:`TEMPLATE` findable, after the project's own."""
+    if str(TEMPLATES) not in config.templates_path:
+        config.templates_path = [*config.templates_path, str(TEMPLATES)]
+
+
 def register(app: Sphinx) -> None:
     """Connect the paper pages' event handlers."""
+    app.connect("config-inited", add_template)
     app.connect("builder-inited", remove_old_stubs, priority=450)
     app.connect("env-get-outdated", outdated_lists)
     app.connect("env-updated", record_pages, priority=450)

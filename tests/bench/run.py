@@ -10,6 +10,9 @@ Seven cases per bibliography size N, each its own Sphinx project (pydata theme, 
 (f) bibfolio with paper pages, cold;
 (g) (f)-style project rebuilt after one entry's title changed in refs.bib.
 
+No build may write into a project's source folder (paper pages come from the
+environment); a build that does fails the run.
+
 Every build is a separate ``python -m sphinx -b html`` process.  Its wall time is measured
 around spawn-to-exit, and its peak RSS is that process's own ``ru_maxrss`` as reported by
 ``os.wait4`` (Sphinx runs serially here, so the one process is the whole build).  All
@@ -55,12 +58,15 @@ _UPDATE = re.compile(
     r"updating environment: (?:\[[^\]]*\] )?(\d+) added, (\d+) changed, (\d+) removed"
 )
 _SUMMARY = re.compile(r"bibfolio: (\d+) list entries rendered, (\d+) reused from earlier builds")
+_PAPERS = re.compile(r"^writing paper pages\.\.\. \[\s*\d+%\] (\S+)\s*$", re.MULTILINE)
+_PAPER_SUMMARY = re.compile(r"bibfolio: (\d+) paper pages written, (\d+) unchanged")
 _WARNING = re.compile(r"^.*(?:WARNING|ERROR):.*$", re.MULTILINE)
 
 # Targets (see README.md).
 TARGET_N = 3000
 MAX_COLD_RATIO = 0.3  # (c)/(a)
 MAX_REBUILD_RATIO = 1.3  # (d)/(e)
+MAX_PAPER_PAGES_RATIO = 3.0  # (f)/(c)
 MAX_SCALING = 11.0  # (f) at N over (f) at N/10
 MAX_RSS_MB = 300.0
 MAX_PAPER_PAGE_BYTES = 40_000
@@ -73,7 +79,7 @@ class Case:
     id: str
     label: str
     project: str  #: folder of the project, per N
-    cold: bool  #: delete output, doctrees and paper stubs first
+    cold: bool  #: delete output and doctrees first
     edit: bool = False  #: change one entry's title first (case g)
 
 
@@ -212,9 +218,17 @@ def sphinx_build(project: Path, log: Path, env: dict[str, str]) -> Build:
 
 
 def clean(project: Path) -> None:
-    """Remove everything a build leaves: output, doctrees and bibfolio's paper stubs."""
+    """Remove everything a build leaves: output and doctrees (all under ``_build``)."""
     shutil.rmtree(project / "_build", ignore_errors=True)
-    shutil.rmtree(project / PAPER_DIR, ignore_errors=True)
+
+
+def source_files(project: Path) -> dict[str, int]:
+    """The project's source files (not ``_build``) and their mtimes."""
+    return {
+        str(path.relative_to(project)): path.stat().st_mtime_ns
+        for path in sorted(project.rglob("*"))
+        if "_build" not in path.relative_to(project).parts
+    }
 
 
 def edit_title(bib: Path, key: str, revision: int) -> str:
@@ -230,12 +244,14 @@ def edit_title(bib: Path, key: str, revision: int) -> str:
     return title
 
 
-def paper_docname(project: Path, key: str) -> str:
-    """The docname of *key*'s paper page, found through its stub (which holds the key)."""
-    for stub in sorted((project / PAPER_DIR).glob("*.bibfolio")):
-        if stub.read_text(encoding="utf-8").strip() == key:
-            return f"{PAPER_DIR}/{stub.stem}"
-    raise BenchError(f"no paper page stub for {key!r} in {project / PAPER_DIR}")
+def paper_page(project: Path, key: str) -> str:
+    """The page name of *key*'s paper page (its slug; the projects have no other pages)."""
+    from bibfolio.papers import paper_slugs
+
+    page = f"{PAPER_DIR}/{paper_slugs([key])[key]}"
+    if not (project / "_build" / "html" / f"{page}.html").is_file():
+        raise BenchError(f"no paper page {page} for {key!r} in {project / '_build' / 'html'}")
+    return page
 
 
 def largest_paper_page(project: Path) -> int:
@@ -257,6 +273,10 @@ def build_details(output: str) -> dict[str, Any]:
         else None,
         "entries_rendered": int(summary.group(1)) if summary else None,
         "entries_reused": int(summary.group(2)) if summary else None,
+        "paper_pages_written": _PAPERS.findall(output),
+        "paper_pages_unchanged": int(papers.group(2))
+        if (papers := _PAPER_SUMMARY.search(output))
+        else None,
         "warnings": _WARNING.findall(output),
     }
 
@@ -274,8 +294,12 @@ def run_case(
     if case.edit:
         record["edited_key"] = edit_key
         record["edited_title"] = edit_title(project / "refs.bib", edit_key, rep + 1)
-        record["expected_read_docs"] = sorted({"index", paper_docname(project, edit_key)})
+        record["expected_read_docs"] = ["index"]
+        record["expected_paper_pages"] = [paper_page(project, edit_key)]
+    before = source_files(project)
     build = sphinx_build(project, log, env)
+    if source_files(project) != before:
+        raise BenchError(f"the build changed files in the source folder {project}")
     record |= {
         "seconds": build.seconds,
         "cpu_seconds": build.cpu_seconds,
@@ -358,10 +382,16 @@ def summarize(runs: list[dict[str, Any]], sizes: list[int]) -> dict[str, Any]:
                 "median_rss_mb": statistics.median(rss),
                 "max_rss_mb": max(rss),
             }
-    ratios: dict[str, dict[int, float | None]] = {"c/a": {}, "d/e": {}, "f/f(N/10)": {}}
+    ratios: dict[str, dict[int, float | None]] = {
+        "c/a": {},
+        "d/e": {},
+        "f/c": {},
+        "f/f(N/10)": {},
+    }
     for n in sizes:
         ratios["c/a"][n] = _ratio(runs, ("c", n), ("a", n))
         ratios["d/e"][n] = _ratio(runs, ("d", n), ("e", n))
+        ratios["f/c"][n] = _ratio(runs, ("f", n), ("c", n))
         if n % 10 == 0 and n // 10 in sizes:
             ratios["f/f(N/10)"][n] = _ratio(runs, ("f", n), ("f", n // 10))
     pages = {
@@ -371,7 +401,11 @@ def summarize(runs: list[dict[str, Any]], sizes: list[int]) -> dict[str, Any]:
 
 
 def _edit_ok(run: dict[str, Any]) -> bool:
-    return run["entries_rendered"] == 1 and sorted(run["read_docs"]) == run["expected_read_docs"]
+    return (
+        run["entries_rendered"] == 1
+        and sorted(run["read_docs"]) == run["expected_read_docs"]
+        and run["paper_pages_written"] == run["expected_paper_pages"]
+    )
 
 
 def targets(
@@ -401,6 +435,9 @@ def targets(
         at_target(f"(c)/(a) ≤ {MAX_COLD_RATIO} at N={TARGET_N}", "c/a", MAX_COLD_RATIO),
         at_target(f"(d)/(e) ≤ {MAX_REBUILD_RATIO} at N={TARGET_N}", "d/e", MAX_REBUILD_RATIO),
         at_target(
+            f"(f)/(c) ≤ {MAX_PAPER_PAGES_RATIO:g} at N={TARGET_N}", "f/c", MAX_PAPER_PAGES_RATIO
+        ),
+        at_target(
             f"(f) N={TARGET_N} ≤ {MAX_SCALING:g} × N={TARGET_N // 10}", "f/f(N/10)", MAX_SCALING
         ),
         {
@@ -414,7 +451,8 @@ def targets(
             "verdict": "PASS" if page <= MAX_PAPER_PAGE_BYTES else "MISS",
         },
         {
-            "target": "(g) renders exactly 1 list entry, re-reads only the paper page + index",
+            "target": "(g) renders exactly 1 list entry, re-reads only index, "
+            "writes only the edited entry's paper page",
             "measured": f"rendered {rendered}, read {read} docs; {len(bad)} of {len(edits)} builds off",
             "verdict": "PASS" if edits and not bad else "MISS",
         },
@@ -472,6 +510,7 @@ def report(
     names = {
         "c/a": "(c)/(a) bibfolio cold ÷ stock cold",
         "d/e": "(d)/(e) bibfolio no-change rebuild ÷ empty-site rebuild",
+        "f/c": "(f)/(c) with paper pages ÷ without, cold",
         "f/f(N/10)": "(f) at N ÷ (f) at N/10",
     }
     for key, name in names.items():
@@ -483,8 +522,8 @@ def report(
         "documents and bibfolio summary):",
         "",
         "| N | median s | environment update | docs re-read | docs re-written "
-        "| list entries rendered / reused | as expected |",
-        "|---|---|---|---|---|---|---|",
+        "| paper pages written (unchanged) | list entries rendered / reused | as expected |",
+        "|---|---|---|---|---|---|---|---|",
     ]
     for n in sizes:
         median = _number(cells[f"g/{n}"]["median_s"], 2)
@@ -508,6 +547,8 @@ def _edit_text(run: dict[str, Any]) -> str:
     return (
         f"{update_text} | {len(run['read_docs'])}: {', '.join(run['read_docs'])} | "
         f"{len(run['written_docs'])}: {', '.join(run['written_docs'])} | "
+        f"{len(run['paper_pages_written'])}: {', '.join(run['paper_pages_written'])} "
+        f"({run['paper_pages_unchanged']}) | "
         f"{run['entries_rendered']} / {run['entries_reused']} | {'yes' if _edit_ok(run) else 'NO'}"
     )
 

@@ -47,7 +47,7 @@ SUBTYPES: dict[str, str] = {
     "config": "a bibfolio_* configuration value of the wrong type or with a bad value",
     "directive": "a {publications} option value bibfolio does not know",
     "filter": "a {publications} :filter: expression that cannot be parsed or evaluated",
-    "paper_pages": "paper pages could not be generated",
+    "paper_pages": "a paper page renamed (a page of the project has its name), or old stubs kept",
 }
 #: Subtypes that inform rather than warn: the build logs them at info level (so ``-W``
 #: passes) and the checker prints them as notes that do not change its exit status.

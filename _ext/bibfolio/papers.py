@@ -92,9 +92,13 @@ def writes_paper_pages(builder: Builder) -> bool:
 
 
 def paper_keys(env: BuildEnvironment) -> list[str]:
-    """Entries that get a page: those authored by the owner (all, if no owner is set)."""
+    """Entries that get a page: those authored by the owner (all, if no owner is set).
+
+    None in a project without a ``{publications}`` list: one that adds bibfolio for its
+    ``{cite}``/``{bibliography}`` keeps exactly the pages it had (issue 13).
+    """
     library = get_library(env)
-    if not env.config.bibfolio_paper_pages:
+    if not env.config.bibfolio_paper_pages or not get_domain(env).listings:
         return []
     if not env.config.bibfolio_owner:
         return library.keys

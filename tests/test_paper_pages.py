@@ -173,6 +173,8 @@ def test_only_the_edited_entrys_page_is_written_again(build_root):
     long_ago = 1_000_000_000
     for path in pages:
         os.utime(path, ns=(long_ago, long_ago))
+    build_root("links", fresh=False)  # nothing changed: no page is written
+    assert [p.stat().st_mtime_ns for p in pages] == [long_ago] * 3
     bib = first.srcdir / "refs.bib"
     bib.write_text(bib.read_text().replace("Standard Fields", "Standard Fields, Edited"))
     later = bib.stat().st_mtime_ns + 10**10

@@ -331,21 +331,22 @@ def write_pages(app: Sphinx) -> list[tuple[str, dict[str, Any], str]]:
         _navigation_signature(env),
     ))  # fmt: skip
     previous = _load_state(state_path, str(builder.outdir))
+    # A page shows its entry (content hash), its name, where "back" leads and the
+    # settings; those decide whether it is written again, without decoding any entry
+    # (a no-change rebuild decodes none).
+    hashes = library.state.hashes
+    targets = get_domain(env).targets
     current: dict[str, Any] = {}
-    outdated: list[tuple[str, Publication, EntryContext]] = []
+    outdated: list[tuple[str, str]] = []
     for key, page in pages.items():
-        publication = library.get(key)
-        if publication is None:
-            continue
-        entry_context = PageContext(env, page).context(publication, "paper")
-        signature = (publication.content_hash, repr(entry_context), shared)
+        signature = (hashes.get(key), page, targets.get(key), shared)
         current[page] = signature
         if (
             library.changed is None
             or previous.get(page) != signature
             or not Path(builder.get_outfilename(page)).is_file()
         ):
-            outdated.append((page, publication, entry_context))
+            outdated.append((page, key))
     highlighter = _Highlighter(builder.highlighter)
     # Templates cannot change while pages are written; without this, Jinja checks the
     # mtime of each of the theme's ~40 templates for every page.
@@ -354,15 +355,24 @@ def write_pages(app: Sphinx) -> list[tuple[str, dict[str, Any], str]]:
     if jinja is not None:
         jinja.auto_reload = False
     try:
-        for page, publication, entry_context in status_iterator(
-            outdated,
-            "writing paper pages... ",
-            "darkgreen",
-            len(outdated),
-            app.verbosity,
-            stringify_func=lambda item: item[0],
-        ):
-            render_page(app, page, publication, entry_context, highlighter)
+        # Nothing to write, no "writing paper pages..." line.
+        progress = (
+            status_iterator(
+                outdated,
+                "writing paper pages... ",
+                "darkgreen",
+                len(outdated),
+                app.verbosity,
+                stringify_func=lambda item: item[0],
+            )
+            if outdated
+            else ()
+        )
+        for page, key in progress:
+            publication = library.get(key)
+            if publication is not None:
+                context = PageContext(env, page).context(publication, "paper")
+                render_page(app, page, publication, context, highlighter)
     finally:
         if jinja is not None:
             jinja.auto_reload = auto_reload

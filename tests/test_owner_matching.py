@@ -78,6 +78,56 @@ def test_name_patterns(configured, written, expected):
     assert NamePattern.from_config(configured).matches(parse_name(written)) is expected
 
 
+@pytest.mark.parametrize(
+    ("configured", "written", "expected"),
+    [
+        # Middle names and initials are optional on either side ...
+        ("Priya Raman", "Raman, Priya S.", True),
+        ("P. Raman", "Raman, Priya S.", True),
+        ("P. Raman", "Raman, P.S.", True),
+        ("Priya Raman", "Raman, Priya Sunita", True),
+        ("Priya Raman", "Priya S. K. Raman", True),
+        ("Priya S. Raman", "Raman, Priya", True),
+        ("Priya Sunita Raman", "Raman, Priya S.", True),
+        ("P. S. Raman", "Raman, Priya Sunita", True),
+        # ... but must agree where both sides have one.
+        ("Priya S. Raman", "Raman, Priya T.", False),
+        ("P. S. Raman", "Raman, Priya K.", False),
+        ("Priya Sunita Raman", "Raman, Priya Kavya", False),
+        # The first given name decides: another Raman is not the owner.
+        ("Priya Raman", "Raman, Pooja", False),
+        ("Priya Raman", "Raman, Priyanka S.", False),
+        ("P. Raman", "Raman, K. Priya", False),
+        ("P. Raman", "Raman, Kavya", False),
+        ("Priya Raman", "Ramanathan, Priya", False),
+        # An initial in the list does not stand for a configured full first name.
+        ("Priya Raman", "Raman, P.", False),
+        ("Priya Raman", "Raman, P. S.", False),
+        # A hyphenated given name is one name; a suffix is another person.
+        ("Jae-Woo Choi", "Choi, Jae", False),
+        ("J.-W. Choi", "Choi, J.-W.", True),
+        ("Priya Raman", "Raman, Priya Jr.", False),
+        ("Mingyu Liang", "Liang, Ming Yu", True),
+    ],
+)
+def test_middle_names_and_initials(configured, written, expected):
+    assert NamePattern.from_config(configured).matches(parse_name(written)) is expected
+
+
+@pytest.mark.sphinx(
+    "html",
+    testroot="owner-match",
+    freshenv=True,
+    confoverrides={"bibfolio_owner": ["Liang, Mingyu S."]},
+)
+def test_a_configured_middle_initial_still_bolds_the_plain_name(app):
+    app.build()
+    soup = page(app)
+    assert bold_names(soup, "lastfirst") == ["Mingyu Liang"]
+    assert bold_names(soup, "nearmiss") == []
+    assert bold_names(soup, "initial") == []
+
+
 def test_name_forms_parse_alike():
     forms = ["Ludwig van Beethoven", "van Beethoven, Ludwig"]
     parsed = [parse_name(form) for form in forms]

@@ -217,11 +217,42 @@ def fold(text: str) -> str:
     return _FOLD_DROP.sub("", stripped.casefold())
 
 
-def _given_tokens(words: tuple[str, ...]) -> list[str]:
-    """Split given names into tokens at spaces, hyphens and after initials' dots."""
-    plain = decode_words(words)
-    tokens = re.split(r"[\s\-‐]+|(?<=\.)", plain)
-    return [fold(token) for token in tokens if fold(token)]
+#: Generational suffixes written among the given names ("Liang, Mingyu Jr."): a reader
+#: takes "Mingyu Liang Jr." for another person than "Mingyu Liang", so they never match.
+_SUFFIXES = frozenset({"jr", "sr", "ii", "iii", "iv"})
+
+
+def _given_words(text: str) -> tuple[tuple[str, ...], ...]:
+    """Given names as words of folded parts: "Jae-Woo P.S." → (("jae", "woo"), ("p",), ("s",)).
+
+    Words split at spaces and after an initial's dot; parts at hyphens, so a hyphenated
+    name and its initials ("J.-W.") line up part by part.
+    """
+    words = []
+    for word in re.split(r"\s+|(?<=\.)(?=\w)", text):
+        parts = tuple(fold(part) for part in re.split(r"[\-‐]+", word) if fold(part))
+        if parts:
+            words.append(parts)
+    return tuple(words)
+
+
+def _is_initials(word: tuple[str, ...]) -> bool:
+    return all(len(part) == 1 for part in word)
+
+
+def _same_word(written: tuple[str, ...], wanted: tuple[str, ...], *, initials_ok: bool) -> bool:
+    """Whether two given-name words name the same name.
+
+    An initial in *wanted* stands for any name with that letter; with *initials_ok*, an
+    initial in *written* does too ("S." and "Sunita" agree as middle names).
+    """
+    if written == wanted:
+        return True
+    if len(written) != len(wanted):
+        return False
+    if _is_initials(wanted) or (initials_ok and _is_initials(written)):
+        return all(a[:1] == b[:1] for a, b in zip(written, wanted, strict=True))
+    return False
 
 
 @dataclass(frozen=True, slots=True)
@@ -230,54 +261,51 @@ class NamePattern:
 
     source: str
     family: str  #: Folded ``von Last`` (particles included).
-    given: str  #: Folded given names joined, when the pattern has no initials.
-    initials: tuple[tuple[str, bool], ...]  #: (folded token, is_initial) per given token.
-    uses_initials: bool
+    given: str  #: Folded given names joined (spacing and hyphens ignored).
+    words: tuple[tuple[str, ...], ...]  #: Given names as folded words (:func:`_given_words`).
+
+    @property
+    def uses_initials(self) -> bool:
+        """True when the first given name is an initial ("P. Raman")."""
+        return bool(self.words) and _is_initials(self.words[0])
 
     @classmethod
     def from_config(cls, text: str) -> NamePattern:
         """Parse a configured name such as ``"Mingyu Liang"`` or ``"Liang, M."``."""
         name = parse_name(text)
-        raw_tokens = re.split(r"[\s\-‐]+|(?<=\.)", decode_words(name.first))
-        tokens = tuple((fold(token), len(fold(token)) == 1) for token in raw_tokens if fold(token))
+        words = _given_words(decode_words(name.first))
         return cls(
             source=text,
             family=fold(" ".join(name.von + name.last)),
-            given="".join(token for token, _ in tokens),
-            initials=tokens,
-            uses_initials=any(is_initial for _, is_initial in tokens),
+            given="".join(part for word in words for part in word),
+            words=words,
         )
 
     def matches(self, person: PersonName) -> bool:
-        """True when *person* is this name, up to case, accents, spacing and hyphens.
+        """True when *person* is this name as a reader would read it.
 
-        A bare initial in the pattern matches any given name with that first letter; an
-        initial in the author list never matches a full given name in the pattern.  Middle
-        initials the pattern does not have are allowed after its full given names, as a
-        reader would read them ("Raman, Priya S." is "Priya Raman"); a full middle name is
-        not ("Priya Sunita Raman" needs an alias).
+        Same family name (with particles), up to case, accents, spacing and hyphens; then
+        the first given name, or its initial when the configured name has an initial
+        there ("P. Raman" matches "Priya Raman"); then middle names and initials are
+        optional on either side, but where both have one they must agree (an initial
+        agrees with a name of that letter).  So "Raman, Priya S." and "Priya Sunita
+        Raman" are "Priya Raman", and "Raman, Pooja" and "Raman, P." are not (an
+        initial in the author list never stands for a configured full first name: add
+        "P. Raman" as an alias).  A suffix among the given names ("Jr.") never matches.
         """
         if fold(" ".join(person.von + person.last)) != self.family:
             return False
-        if not self.uses_initials:
-            if fold(" ".join(person.first)) == self.given:
-                return True
-            tokens = _given_tokens(person.first)
-            return any(
-                "".join(tokens[:cut]) == self.given
-                and all(len(token) == 1 for token in tokens[cut:])
-                for cut in range(1, len(tokens))
-            )
-        tokens = _given_tokens(person.first)
-        if len(tokens) != len(self.initials):
+        if fold(" ".join(person.first)) == self.given:
+            return True  # "Ming-yu", "Ming Yu" and "Mingyu" are one name
+        written = _given_words(decode_words(person.first))
+        if not written or not self.words:
             return False
-        for token, (expected, is_initial) in zip(tokens, self.initials, strict=True):
-            if is_initial:
-                if token[:1] != expected:
-                    return False
-            elif token != expected:
-                return False
-        return True
+        if any(word in {(suffix,) for suffix in _SUFFIXES} for word in written[1:]):
+            return False
+        if not _same_word(written[0], self.words[0], initials_ok=False):
+            return False
+        middles = zip(written[1:], self.words[1:], strict=False)
+        return all(_same_word(a, b, initials_ok=True) for a, b in middles)
 
 
 def closest_names(wanted: str, candidates: list[str], limit: int = 3) -> list[str]:

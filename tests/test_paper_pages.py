@@ -254,3 +254,24 @@ def test_singlehtml_has_no_dead_internal_links(tmp_path, name):
     assert titles
     assert all(title.name == "strong" for title in titles)
     assert dead_internal_links(built.outdir, "index.html") == []
+
+
+def test_a_project_template_gives_paper_pages_the_themes_full_page(tmp_path, rootdir):
+    source = tmp_path / "site"
+    shutil.copytree(rootdir / "test-links", source)
+    (source / "_templates").mkdir()
+    (source / "_templates" / "bibfolio-paper.html").write_text('{% extends "page.html" %}\n')
+    built = build_project(
+        source,
+        tmp_path / "_build",
+        overrides={"templates_path": ["_templates"], "html_theme": "alabaster"},
+    )
+    assert built.warnings == ""
+    paper = built.page("publications/standard")
+    # alabaster's page around the paper, with its sidebar, and still the paper's metadata.
+    assert paper.select_one("div.documentwrapper h1").get_text().startswith("Standard Fields")
+    assert paper.select_one("div.sphinxsidebar")
+    assert paper.find("meta", attrs={"name": "citation_title"})["content"] == "Standard Fields"
+    # Without the project's template: the lean page.
+    lean = build_project(source, tmp_path / "_lean", overrides={"html_theme": "alabaster"})
+    assert not lean.page("publications/standard").select_one("div.documentwrapper")

@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ._version import __version__
+from .importer.command import add_import_command, import_main
 from .model.bibtex import read_bib_files
 from .model.diagnostics import NOTES
 from .model.lint import check_publications, owner_mismatches, suggested_alias
@@ -177,6 +178,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="ENC",
         help=f"file encoding, as bibtex_encoding (default: {DEFAULT_ENCODING})",
     )
+    add_import_command(commands)
     return parser
 
 
@@ -191,6 +193,10 @@ def main(argv: list[str] | None = None) -> int:
     """Run the command line with *argv* (default ``sys.argv[1:]``); return the exit status."""
     parser = build_parser()
     args, extra = parser.parse_known_args(argv)
+    if args.command == "import":
+        if extra:
+            parser.error(f"unrecognized arguments: {' '.join(extra)}")
+        return import_main(args)
     if extra and all(not item.startswith("-") for item in extra):
         # ``check a.bib --owner X b.bib``: files after an option still count, in order.
         args.files.extend(extra)

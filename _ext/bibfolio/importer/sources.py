@@ -1,0 +1,299 @@
+"""Each SOURCE (DOI, arXiv, ORCID, DBLP, a .bib file) → :class:`~.records.Record` objects."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import urllib.parse
+import xml.etree.ElementTree as ET
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from ..model.bibtex import decode_bib_bytes, read_bib_text
+from ..model.cleanbib import PRESENTATION_FIELDS, private_fields
+from ..model.names import NameError_, parse_name
+from .http import FetchError
+from .records import ARXIV_DOI, Record, arxiv_id
+from .texout import escape, name_value, title_value
+
+if TYPE_CHECKING:
+    from .http import Client
+
+#: Default service URLs; each is overridable by its environment variable.
+SERVICES = {
+    "doi": ("BIBFOLIO_DOI_URL", "https://doi.org"),
+    "arxiv": ("BIBFOLIO_ARXIV_URL", "https://export.arxiv.org/api/query"),
+    "orcid": ("BIBFOLIO_ORCID_URL", "https://pub.orcid.org/v3.0"),
+    "dblp": ("BIBFOLIO_DBLP_URL", "https://dblp.org"),
+}
+CSL_JSON = "application/vnd.citationstyles.csl+json"
+#: Fields a publisher or an index adds that a portfolio's refs.bib does not want.
+JUNK_FIELDS = frozenset(
+    {"biburl", "bibsource", "timestamp", "urldate", "copyright", "keywords", "language",
+     "langid", "issn", "eprintclass", "primaryclass", "shorttitle", "month_numeric"}
+)  # fmt: skip
+_DOI = re.compile(r"^(?:https?://(?:dx\.)?doi\.org/|doi:)?\s*(10\.\d{4,9}/\S+)$", re.IGNORECASE)
+_ORCID = re.compile(r"^(?:https?://orcid\.org/)?(\d{4}-\d{4}-\d{4}-\d{3}[\dX])$", re.IGNORECASE)
+_DBLP = re.compile(r"^(?:dblp:|https?://dblp\.org/pid/)([\w./-]+?)(?:\.html|\.bib)?$")
+_ATOM = "{http://www.w3.org/2005/Atom}"
+_ARXIV_NS = "{http://arxiv.org/schemas/atom}"
+#: CSL item types → BibTeX types, and the field the container title goes into.
+_CSL_TYPES = {
+    "article-journal": ("article", "journal"),
+    "paper-conference": ("inproceedings", "booktitle"),
+    "chapter": ("incollection", "booktitle"),
+    "book": ("book", ""),
+    "report": ("techreport", ""),
+    "thesis": ("phdthesis", ""),
+    "dataset": ("misc", ""),
+}
+_MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+
+
+class SourceError(Exception):
+    """A SOURCE that cannot be read: unknown kind, unknown id, malformed answer."""
+
+
+def service_url(service: str) -> str:
+    """The base URL of *service*, from its environment variable or the default."""
+    variable, default = SERVICES[service]
+    return os.environ.get(variable, default).rstrip("/")
+
+
+def classify(source: str) -> tuple[str, str]:
+    """(kind, id) of a SOURCE: ``doi``, ``arxiv``, ``orcid``, ``dblp`` or ``bib``."""
+    text = source.strip()
+    if text.lower().endswith(".bib") and not text.startswith(("dblp:", "http")):
+        return "bib", text
+    if match := _ORCID.match(text):
+        return "orcid", match.group(1).upper()
+    if match := _DBLP.match(text):
+        return "dblp", match.group(1)
+    if match := _DOI.match(text):
+        doi = match.group(1)
+        arxiv = ARXIV_DOI.match(doi)
+        return ("arxiv", arxiv.group(1)) if arxiv else ("doi", doi)
+    if found := arxiv_id(text):
+        return "arxiv", found
+    raise SourceError(
+        f"{source!r}: not a DOI, arXiv id or URL, ORCID iD, dblp:<person id> or .bib file"
+    )
+
+
+def fetch_records(source: str, client: Client) -> list[Record]:
+    """Every record *source* yields; raises :class:`SourceError` when it yields none."""
+    kind, ident = classify(source)
+    try:
+        if kind == "bib":
+            return bib_records(ident)
+        if kind == "doi":
+            return [doi_record(ident, client)]
+        if kind == "arxiv":
+            return [arxiv_record(ident, client)]
+        if kind == "orcid":
+            return orcid_records(ident, client)
+        return dblp_records(ident, client)
+    except FetchError as error:
+        raise SourceError(str(error)) from None
+
+
+# -- DOI: CSL-JSON by content negotiation --------------------------------------------------
+def doi_record(doi: str, client: Client) -> Record:
+    """A DOI's CSL-JSON (Crossref, DataCite, mEDRA all serve it at doi.org)."""
+    url = f"{service_url('doi')}/{urllib.parse.quote(doi, safe='/:;()._-')}"
+    body = client.get("doi", url, CSL_JSON)
+    try:
+        item = json.loads(body)
+    except (json.JSONDecodeError, UnicodeDecodeError):
+        raise SourceError(f"doi:{doi}: the answer is not CSL-JSON") from None
+    if not isinstance(item, dict) or not item.get("title"):
+        raise SourceError(f"doi:{doi}: the answer is not CSL-JSON (no title)")
+    return csl_record(item, f"doi:{doi}")
+
+
+def _text(value: object) -> str:
+    if isinstance(value, list):
+        value = value[0] if value else ""
+    return str(value or "").strip()
+
+
+def csl_record(item: dict, origin: str) -> Record:
+    """Map one CSL-JSON item to a BibTeX record."""
+    doi = _text(item.get("DOI"))
+    kind = _text(item.get("type"))
+    arxiv = ARXIV_DOI.match(doi)
+    bibtype, container_field = _CSL_TYPES.get(kind, ("misc", ""))
+    fields: dict[str, str] = {}
+    authors = [
+        name_value(
+            _text(person.get("family")) or _text(person.get("literal")),
+            _text(person.get("given")),
+            _text(person.get("non-dropping-particle")),
+            _text(person.get("suffix")),
+        )
+        for person in item.get("author") or []
+        if isinstance(person, dict) and (person.get("family") or person.get("literal"))
+    ]
+    if authors:
+        fields["author"] = " and ".join(authors)
+    fields["title"] = title_value(_text(item["title"]), markup=True)
+    container = _text(item.get("container-title"))
+    if container and container_field:
+        fields[container_field] = escape(container)
+    if (kind in {"thesis", "report"}) and (publisher := _text(item.get("publisher"))):
+        fields["school" if kind == "thesis" else "institution"] = escape(publisher)
+    parts = (item.get("issued") or item.get("published") or {}).get("date-parts") or [[]]
+    date = [str(part) for part in (parts[0] or []) if part]
+    if date:
+        fields["year"] = date[0]
+    for csl, bib in (("volume", "volume"), ("issue", "number"), ("page", "pages")):
+        if value := _text(item.get(csl)):
+            fields[bib] = escape(value.replace("-", "--") if bib == "pages" else value)
+    publisher = _text(item.get("publisher"))
+    if publisher and bibtype in {"article", "inproceedings", "incollection", "book"}:
+        fields["publisher"] = escape(publisher)
+    if arxiv:
+        fields["eprint"] = arxiv_id(arxiv.group(1))
+        fields["archiveprefix"] = "arXiv"
+    if doi:
+        fields["doi"] = doi
+    return Record(bibtype, fields, origin)
+
+
+# -- arXiv: the API's Atom feed ----------------------------------------------------------
+def arxiv_record(ident: str, client: Client) -> Record:
+    """The newest version of an arXiv paper (the API answers an id without version so)."""
+    url = f"{service_url('arxiv')}?{urllib.parse.urlencode({'id_list': ident})}"
+    body = client.get("arxiv", url, "application/atom+xml")
+    try:
+        feed = ET.fromstring(body)
+    except ET.ParseError:
+        raise SourceError(f"arXiv:{ident}: the answer is not an Atom feed") from None
+    entry = feed.find(f"{_ATOM}entry")
+    entry_id = _el(entry, "id") if entry is not None else ""
+    if entry is None or "/api/errors" in entry_id or not _el(entry, "title"):
+        raise SourceError(f"arXiv:{ident}: unknown arXiv id")
+    version = re.search(r"v(\d+)$", entry_id)
+    authors = [_arxiv_name(_el(author, "name")) for author in entry.findall(f"{_ATOM}author")]
+    fields = {
+        "author": " and ".join(authors),
+        "title": title_value(_el(entry, "title")),
+        "year": _el(entry, "published")[:4],
+        "eprint": ident,
+        "archiveprefix": "arXiv",
+    }
+    if doi := _el(entry, "doi", _ARXIV_NS):
+        fields["doi"] = doi
+    record = Record("misc", fields, f"arXiv:{ident}")
+    if version:
+        record.notes.append(f"version {version.group(1)}")
+    return record
+
+
+def _el(parent: ET.Element, name: str, namespace: str = _ATOM) -> str:
+    found = parent.find(f"{namespace}{name}")
+    return " ".join((found.text or "").split()) if found is not None else ""
+
+
+def _arxiv_name(name: str) -> str:
+    """The API gives "Given von Family"; BibTeX's own rules split it (lower-case particles)."""
+    try:
+        return parse_name(escape(name)).bibtex
+    except NameError_:
+        return "{" + escape(name) + "}"
+
+
+# -- ORCID: the public API's works ------------------------------------------------------
+def orcid_records(orcid: str, client: Client) -> list[Record]:
+    """Each work of an ORCID record, resolved through its DOI or arXiv id.
+
+    ORCID's own work summaries carry no author list, so a work with neither identifier
+    is reported and skipped rather than imported without authors.
+    """
+    body = client.get("orcid", f"{service_url('orcid')}/{orcid}/works", "application/json")
+    try:
+        groups = json.loads(body)["group"]
+    except (json.JSONDecodeError, UnicodeDecodeError, KeyError, TypeError):
+        raise SourceError(f"orcid:{orcid}: the answer is not an ORCID works list") from None
+    records: list[Record] = []
+    skipped: list[str] = []
+    for group in groups:
+        ids = {
+            item.get("external-id-type"): item.get("external-id-value", "")
+            for item in (group.get("external-ids") or {}).get("external-id") or []
+            if item.get("external-id-relationship", "self") == "self"
+        }
+        summary = (group.get("work-summary") or [{}])[0]
+        title = (((summary.get("title") or {}).get("title") or {}).get("value")) or "?"
+        try:
+            if ids.get("doi"):
+                records.append(_tag(doi_record(ids["doi"].strip(), client), orcid))
+            elif ids.get("arxiv"):
+                records.append(_tag(arxiv_record(arxiv_id(ids["arxiv"]), client), orcid))
+            else:
+                skipped.append(f"{title!r}: no DOI or arXiv id (ORCID lists no authors)")
+        except (SourceError, FetchError) as error:
+            skipped.append(f"{title!r}: {error}")
+    if records:
+        records[0].notes.extend(f"orcid:{orcid}: skipped {why}" for why in skipped)
+    elif skipped:
+        raise SourceError(f"orcid:{orcid}: no work could be imported; " + "; ".join(skipped))
+    return records
+
+
+def _tag(record: Record, orcid: str) -> Record:
+    record.origin = f"orcid:{orcid} → {record.origin}"
+    return record
+
+
+# -- DBLP and .bib files --------------------------------------------------------------
+def dblp_records(pid: str, client: Client) -> list[Record]:
+    """A DBLP person's publications, from the BibTeX export of their page."""
+    body = client.get("dblp", f"{service_url('dblp')}/pid/{pid}.bib", "application/x-bibtex")
+    text, _ = decode_bib_bytes(body, f"dblp:{pid}")
+    records = _bib_text_records(text, f"dblp:{pid}")
+    if not records:
+        raise SourceError(f"dblp:{pid}: the answer holds no BibTeX entries")
+    return records
+
+
+def bib_records(path: str) -> list[Record]:
+    """The entries of another .bib file (a Google Scholar, Zotero or JabRef export)."""
+    try:
+        data = Path(path).read_bytes()
+    except OSError as error:
+        raise SourceError(f"{path}: cannot read ({error.strerror})") from None
+    text, _ = decode_bib_bytes(data, path)
+    records = _bib_text_records(text, path)
+    if not records:
+        raise SourceError(f"{path}: no BibTeX entries")
+    return records
+
+
+def _bib_text_records(text: str, origin: str) -> list[Record]:
+    """BibTeX entries as records: values kept as written, junk and private fields dropped."""
+    records = []
+    for entry in read_bib_text(text, origin).entries:
+        fields = {name: item.value for name, item in entry.fields.items()}
+        drop = set(private_fields(fields)) | JUNK_FIELDS | PRESENTATION_FIELDS
+        fields = {name: value for name, value in fields.items() if name not in drop}
+        bibtype = entry.type
+        if fields.get("eprinttype", "").lower() == "arxiv":
+            fields["archiveprefix"] = fields.pop("eprinttype")
+        # DBLP files an arXiv preprint as @article in journal "CoRR", volume "abs/<id>".
+        if fields.get("journal", "").strip().lower() in {"corr", "arxiv"}:
+            found = arxiv_id(fields.get("eprint") or fields.get("volume", ""))
+            if found:
+                bibtype = "misc"
+                fields.pop("journal")
+                fields.pop("volume", None)
+                fields.update(eprint=found, archiveprefix="arXiv")
+        # DBLP's url is the DOI's resolver URL: the doi field already says it.
+        url = fields.get("url", "").strip().lower()
+        if fields.get("doi") and url.endswith("doi.org/" + fields["doi"].strip().lower()):
+            del fields["url"]
+        if "month" in fields and fields["month"][:3].lower() in _MONTHS:
+            fields["month"] = fields["month"][:3].lower()
+        records.append(Record(bibtype, fields, f"{origin}:{entry.line}", key=entry.key))
+    return records

@@ -1,0 +1,364 @@
+"""``bibfolio import``: sources served by a loopback server, merge rules, output, network errors."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import threading
+import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+import pybtex.database
+import pytest
+
+from bibfolio.__main__ import main
+from bibfolio.importer.http import Client
+from bibfolio.model.bibtex import read_bib_files
+from bibfolio.model.latex import latex_to_plain
+
+FIXTURES = Path(__file__).parent / "import_fixtures"
+GOLDEN = FIXTURES / "golden"
+ORCID = "0000-0002-1825-0097"
+
+
+def _file(name: str) -> bytes:
+    return (FIXTURES / name).read_bytes()
+
+
+#: path → list of (status, headers, body); the last answer repeats.
+ROUTES: dict[str, list[tuple[int, dict[str, str], bytes]]] = {
+    "/doi/10.5555/pub.2024.1": [(200, {}, _file("csl_published.json"))],
+    "/doi/10.5555/jrn.2022.7": [(200, {}, _file("csl_journal.json"))],
+    "/doi/10.48550/arXiv.2401.00001": [(200, {}, _file("csl_datacite_arxiv.json"))],
+    "/arxiv?id_list=2401.00001": [(200, {}, _file("arxiv_2401.00001.xml"))],
+    "/arxiv?id_list=9999.99999": [(200, {}, _file("arxiv_error.xml"))],
+    f"/orcid/{ORCID}/works": [(200, {}, _file("orcid_works.json"))],
+    "/dblp/pid/e/AdaExample.bib": [(200, {}, _file("dblp_person.bib"))],
+    "/doi/10.5555/flaky": [
+        (429, {"Retry-After": "7"}, b"slow down"),
+        (200, {}, _file("csl_journal.json")),
+    ],
+    "/doi/10.5555/broken": [(500, {}, b"oops")],
+    "/doi/10.5555/garbage": [(200, {}, b"<html>not json</html>")],
+    "/arxiv?id_list=2402.00002": [(200, {}, b"<feed><unclosed>")],
+}
+
+
+class _Handler(BaseHTTPRequestHandler):
+    def do_GET(self) -> None:
+        server = self.server
+        server.requests.append((self.path, dict(self.headers)))  # type: ignore[attr-defined]
+        if self.path == "/doi/10.5555/slow":
+            time.sleep(1.0)
+        answers = ROUTES.get(self.path)
+        if answers is None:
+            status, headers, body = 404, {}, b"not found"
+        else:
+            seen = sum(path == self.path for path, _ in server.requests)  # type: ignore[attr-defined]
+            status, headers, body = answers[min(seen, len(answers)) - 1]
+        try:
+            self.send_response(status)
+            for name, value in headers.items():
+                self.send_header(name, value)
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+        except (BrokenPipeError, ConnectionResetError):
+            pass  # the client timed out first
+
+    def log_message(self, *args: object) -> None:
+        pass
+
+
+@pytest.fixture
+def server(monkeypatch: pytest.MonkeyPatch):
+    """A loopback server on a random port; the service URLs point at it."""
+    httpd = ThreadingHTTPServer(("127.0.0.1", 0), _Handler)
+    httpd.requests = []  # type: ignore[attr-defined]
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    base = f"http://127.0.0.1:{httpd.server_address[1]}"
+    monkeypatch.setenv("BIBFOLIO_DOI_URL", f"{base}/doi")
+    monkeypatch.setenv("BIBFOLIO_ARXIV_URL", f"{base}/arxiv")
+    monkeypatch.setenv("BIBFOLIO_ORCID_URL", f"{base}/orcid")
+    monkeypatch.setenv("BIBFOLIO_DBLP_URL", f"{base}/dblp")
+    yield httpd
+    httpd.shutdown()
+    httpd.server_close()
+
+
+class FakeTime:
+    """An injected clock and sleep: the rate limiter runs, nothing waits."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+        self.sleeps: list[float] = []
+
+    def clock(self) -> float:
+        return self.now
+
+    def sleep(self, seconds: float) -> None:
+        self.sleeps.append(round(seconds, 3))
+        self.now += seconds
+
+
+@pytest.fixture
+def fake_time() -> FakeTime:
+    return FakeTime()
+
+
+@pytest.fixture
+def run(fake_time: FakeTime, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture):
+    """Run ``bibfolio import`` with a fake-time client; return (exit status, stdout)."""
+
+    def client_factory(**kwargs: object) -> Client:
+        return Client(clock=fake_time.clock, sleep=fake_time.sleep, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr("bibfolio.importer.command.Client", client_factory)
+
+    def invoke(*argv: str) -> tuple[int, str]:
+        status = main(["import", *argv])
+        return status, capsys.readouterr().out
+
+    return invoke
+
+
+@pytest.fixture
+def refs(tmp_path: Path) -> Path:
+    target = tmp_path / "refs.bib"
+    shutil.copy(FIXTURES / "refs_preprint.bib", target)
+    return target
+
+
+def _entries(path: Path) -> dict[str, dict[str, str]]:
+    entries, problems = read_bib_files([(str(path), path.read_bytes())])
+    assert not problems, problems
+    return {entry.key: {n: f.value for n, f in entry.fields.items()} for entry in entries}
+
+
+def _check_golden(path: Path, name: str) -> None:
+    golden = GOLDEN / name
+    if os.environ.get("BIBFOLIO_REGEN_GOLDEN"):  # rewrite, then review the diff by hand
+        golden.write_text(path.read_text(encoding="utf-8"), encoding="utf-8")
+    assert path.read_text(encoding="utf-8") == golden.read_text(encoding="utf-8")
+
+
+# -- sources ------------------------------------------------------------------------------
+def test_doi_csl_json_into_empty_file(server, run, tmp_path: Path) -> None:
+    bib = tmp_path / "refs.bib"
+    status, out = run("10.5555/pub.2024.1", "--bib", str(bib), "--mailto", "ada@example.org")
+    assert status == 0
+    assert "added muller2024fast (doi:10.5555/pub.2024.1)" in out
+    _check_golden(bib, "doi_empty.bib")
+    path, headers = server.requests[0]
+    assert path == "/doi/10.5555/pub.2024.1"
+    assert headers["Accept"] == "application/vnd.citationstyles.csl+json"
+    assert "mailto:ada@example.org" in headers["User-Agent"]
+
+
+def test_arxiv_newest_version_and_unknown_id(server, run, tmp_path: Path) -> None:
+    bib = tmp_path / "refs.bib"
+    status, out = run("https://arxiv.org/abs/2401.00001v1", "9999.99999", "--bib", str(bib))
+    assert status == 1
+    assert "added muller2023fast (arXiv:2401.00001): Fast GPU Kernels" in out
+    assert "version 2" in out
+    assert "failed: arXiv:9999.99999: unknown arXiv id" in out
+    entry = _entries(bib)["muller2023fast"]
+    assert entry["eprint"] == "2401.00001"
+    assert entry["archiveprefix"] == "arXiv"
+    assert entry["year"] == "2023"  # the first version's year, as arXiv cites it
+    assert entry["author"] == "Müller, Jörg and Example, Ada and van Beethoven, Ludwig"
+
+
+def test_datacite_arxiv_doi_is_the_arxiv_paper(server, run, tmp_path: Path) -> None:
+    bib = tmp_path / "refs.bib"
+    status, out = run("https://doi.org/10.48550/arXiv.2401.00001", "--bib", str(bib))
+    # An arXiv DOI is read as the arXiv id it names (the API has the newest version).
+    assert status == 0, out
+    assert "(arXiv:2401.00001)" in out
+
+
+def test_orcid_works_resolved_through_doi_and_arxiv(server, run, tmp_path: Path) -> None:
+    bib = tmp_path / "refs.bib"
+    status, out = run(ORCID, "--bib", str(bib))
+    assert status == 0, out
+    paths = [path for path, _ in server.requests]
+    assert paths == [
+        f"/orcid/{ORCID}/works",
+        "/doi/10.5555/pub.2024.1",
+        "/arxiv?id_list=2401.00001",
+    ]
+    entries = _entries(bib)
+    # The published paper first, then its preprint (lending it only its arXiv id).
+    assert list(entries) == ["muller2024fast"]
+    assert entries["muller2024fast"]["eprint"] == "2401.00001"
+    assert "skipped 'A Talk Without Identifiers': no DOI or arXiv id" in out
+
+
+def test_dblp_person_bib_drops_junk_and_reads_corr(server, run, tmp_path: Path) -> None:
+    bib = tmp_path / "refs.bib"
+    status, out = run("dblp:e/AdaExample", "--bib", str(bib))
+    assert status == 0, out
+    _check_golden(bib, "dblp_empty.bib")
+    text = bib.read_text()
+    assert "biburl" not in text and "timestamp" not in text and "CoRR" not in text
+
+
+# -- merging --------------------------------------------------------------------------------
+def test_preprint_then_published_is_one_paper(server, run, refs: Path) -> None:
+    status, out = run("10.5555/pub.2024.1", "--bib", str(refs))
+    assert status == 0, out
+    assert "published version of preprint mueller2023fast, paired with it" in out
+    _check_golden(refs, "preprint_published.bib")
+    entries = _entries(refs)
+    assert entries["muller2024fast"]["preprint"] == "mueller2023fast"
+    assert entries["mueller2023fast"]["selected"] == "true"
+    # Once paired, the published entry is the one found: arXiv and DBLP add nothing new.
+    before = refs.read_bytes()
+    status, out = run("2401.00001", "dblp:e/AdaExample", "10.5555/pub.2024.1", "--bib", str(refs))
+    # Only DBLP's other paper (a CoRR preprint) is new.
+    assert "1 added, 0 updated, 3 unchanged" in out, out
+    assert "added example2023sketches (dblp:e/AdaExample:17)" in out
+    after = _entries(refs)
+    assert len(after) == len(entries) + 1
+    assert refs.read_bytes().startswith(before.rstrip(b"\n"))
+
+
+def test_second_identical_import_changes_nothing(server, run, refs: Path) -> None:
+    sources = ("10.5555/pub.2024.1", "10.5555/jrn.2022.7", str(FIXTURES / "scholar_export.bib"))
+    run(*sources, "--bib", str(refs))
+    first = refs.read_bytes()
+    status, out = run(*sources, "--bib", str(refs), "--dry-run")
+    assert status == 0
+    assert out.startswith("(no changes)\n")
+    assert "0 added, 0 updated, 4 unchanged" in out
+    run(*sources, "--bib", str(refs))
+    assert refs.read_bytes() == first
+
+
+def test_user_fields_and_edits_win(server, run, refs: Path) -> None:
+    status, out = run("10.5555/jrn.2022.7", "--bib", str(refs))
+    assert status == 0
+    assert "updated example2022measuring (doi:10.5555/jrn.2022.7): +volume, +number, +pages" in out
+    assert (
+        "  kept yours: title: yours 'Measuring the Tail: Latency SLOs in Microservices', "
+        "doi:10.5555/jrn.2022.7 has 'Measuring 50% of the Tail: Latency_SLOs in #Microservices'"
+    ) in out
+    assert "  kept yours: author: yours 'Example, A. and Sample, Zoë'" in out
+    entry = _entries(refs)["example2022measuring"]
+    assert entry["title"] == "Measuring the Tail: Latency {SLOs} in Microservices"
+    assert entry["author"] == "Example, A. and Sample, Zoë"
+    assert entry["author+an"] == "1=highlight"
+    assert entry["award"] == "Best paper"
+    assert entry["pages"] == "301--329"
+
+
+def test_untouched_entries_byte_identical_and_style_kept(server, run, refs: Path) -> None:
+    original = refs.read_text()
+    run("10.5555/jrn.2022.7", "--bib", str(refs))
+    text = refs.read_text()
+    preprint_entry = original[: original.index("@article")]
+    assert text.startswith(preprint_entry)
+    # Inserted fields use the file's four-space indent and trailing comma.
+    assert "    award = {Best paper},\n    volume = {12},\n" in text
+
+
+def test_bib_file_source_cleans_private_fields(server, run, refs: Path) -> None:
+    status, out = run(str(FIXTURES / "scholar_export.bib"), "--bib", str(refs))
+    assert status == 0, out
+    assert "added sample2020new" in out
+    entry = _entries(refs)["sample2020new"]
+    assert "file" not in entry and "keywords" not in entry
+    assert entry["title"] == r"A New Tool for {$\lambda$}-Calculus Teaching"
+    assert entry["abstract"] == r"We teach $\lambda$."
+
+
+def test_dry_run_prints_diff_and_writes_nothing(server, run, refs: Path) -> None:
+    before = refs.read_bytes()
+    status, out = run("10.5555/jrn.2022.7", "--bib", str(refs), "--dry-run")
+    assert status == 0
+    assert refs.read_bytes() == before
+    assert f"--- a/{refs}\n+++ b/{refs}\n" in out
+    assert "+    volume = {12},\n" in out
+
+
+def test_written_file_reads_same_in_pybtex_and_bibfolio(server, run, refs: Path) -> None:
+    run("10.5555/pub.2024.1", "10.5555/jrn.2022.7", "dblp:e/AdaExample", "--bib", str(refs))
+    ours = _entries(refs)
+    theirs = pybtex.database.parse_file(str(refs), bib_format="bibtex")
+    assert list(theirs.entries) == list(ours)
+    for key, fields in ours.items():
+        entry = theirs.entries[key]
+        for name, value in fields.items():
+            if name in {"author", "editor"}:
+                people = [str(person) for person in entry.persons[name.title()]]
+                assert len(people) == len(value.split(" and ")), (key, name)
+            else:
+                assert latex_to_plain(entry.fields[name]) == latex_to_plain(value), (key, name)
+
+
+def test_escaping_of_csl_titles(server, run, tmp_path: Path) -> None:
+    bib = tmp_path / "refs.bib"
+    run("10.5555/jrn.2022.7", "--bib", str(bib))
+    entry = next(iter(_entries(bib).values()))
+    assert entry["title"] == r"Measuring 50\% of the Tail: {Latency\_SLOs} in \#Microservices"
+    assert latex_to_plain(entry["title"]) == (
+        "Measuring 50% of the Tail: Latency_SLOs in #Microservices"
+    )
+
+
+# -- network ------------------------------------------------------------------------------
+def test_429_honours_retry_after_then_succeeds(server, run, fake_time, tmp_path) -> None:
+    status, out = run("10.5555/flaky", "--bib", str(tmp_path / "refs.bib"))
+    assert status == 0, out
+    assert 7.0 in fake_time.sleeps
+    assert [p for p, _ in server.requests] == ["/doi/10.5555/flaky"] * 2
+
+
+def test_500_retries_with_backoff_then_reports(server, run, fake_time, tmp_path) -> None:
+    bib = tmp_path / "refs.bib"
+    status, out = run("10.5555/broken", "--bib", str(bib))
+    assert status == 1
+    assert "failed: http://127.0.0.1:" in out
+    assert "/doi/10.5555/broken: HTTP 500" in out
+    assert len(server.requests) == 4
+    assert [s for s in fake_time.sleeps if s >= 1] == [1.0, 2.0, 4.0]
+    assert not bib.exists()
+
+
+def test_404_malformed_and_timeout_are_clear(server, run, tmp_path: Path) -> None:
+    bib = tmp_path / "refs.bib"
+    status, out = run(
+        "10.5555/missing", "10.5555/garbage", "2402.00002", "--bib", str(bib), "--timeout", "0.3"
+    )
+    assert status == 1
+    assert "/doi/10.5555/missing: not found (404): unknown id?" in out
+    assert "failed: doi:10.5555/garbage: the answer is not CSL-JSON" in out
+    assert "failed: arXiv:2402.00002: the answer is not an Atom feed" in out
+    status, out = run("10.5555/slow", "--bib", str(bib), "--timeout", "0.3")
+    assert status == 1
+    assert "/doi/10.5555/slow: timed out after 0.3 s" in out
+
+
+def test_offline_is_reported(run, monkeypatch, tmp_path: Path) -> None:
+    # Port 9 on loopback (discard) is closed on any test machine: connection refused.
+    monkeypatch.setenv("BIBFOLIO_DOI_URL", "http://127.0.0.1:9")
+    status, out = run("10.5555/pub.2024.1", "--bib", str(tmp_path / "refs.bib"))
+    assert status == 1
+    assert "cannot connect" in out and "offline?" in out
+
+
+def test_arxiv_rate_limit_spaces_requests(fake_time: FakeTime) -> None:
+    client = Client(clock=fake_time.clock, sleep=fake_time.sleep)
+    client._wait_turn("arxiv")
+    fake_time.now += 1.0
+    client._wait_turn("arxiv")
+    client._wait_turn("doi")
+    assert fake_time.sleeps == [2.0]
+
+
+def test_unknown_source_is_a_failure(run, tmp_path: Path) -> None:
+    status, out = run("not-an-id", "--bib", str(tmp_path / "refs.bib"))
+    assert status == 1
+    assert "failed: 'not-an-id': not a DOI, arXiv id or URL, ORCID iD" in out

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import argparse
 import shutil
+import signal
+import socket
 from pathlib import Path
 
 import nox
@@ -30,7 +33,11 @@ def docs(session: nox.Session) -> None:
     session.log(f"Open {output / 'index.html'}")
 
 
-def live_preview_args(source: str, port: int = 0) -> list[str]:
+#: Where ``nox -s docs-live`` serves unless told otherwise (``-- --port 8001``).
+LIVE_PORT = 8000
+
+
+def live_preview_args(source: str, port: int = LIVE_PORT) -> list[str]:
     """sphinx-autobuild's arguments for *source* (tests/test_live_preview.py runs them).
 
     It watches the source folder, the portfolio's refs.bib (in the folder, or one level up
@@ -50,11 +57,40 @@ def live_preview_args(source: str, port: int = 0) -> list[str]:
     ]  # fmt: skip
 
 
+def live_preview_options(posargs: list[str]) -> tuple[str, int]:
+    """The folder and port of ``nox -s docs-live -- [FOLDER] [--port N]``."""
+    parser = argparse.ArgumentParser(prog="nox -s docs-live --")
+    parser.add_argument("source", nargs="?", default="docs")
+    parser.add_argument("--port", type=int, default=LIVE_PORT)
+    options = parser.parse_args(posargs)
+    return options.source, options.port
+
+
+def _stop_on_terminate(signum: int, frame: object) -> None:
+    # nox stops its command on KeyboardInterrupt only; a plain SIGTERM (an IDE's stop
+    # button, a closed terminal, a test) would kill nox and leave sphinx-autobuild serving.
+    raise KeyboardInterrupt
+
+
 @nox.session(name="docs-live")
 def docs_live(session: nox.Session) -> None:
-    """Preview a portfolio with live reload on edits to pages, its .bib or the extension."""
+    """Preview a portfolio at http://127.0.0.1:8000/ (-- [FOLDER] [--port N]), live reload."""
     session.install("-e", ".[live]")
-    session.run("sphinx-autobuild", *live_preview_args(_source(session)))
+    source, port = live_preview_options(session.posargs)
+    with socket.socket() as probe:
+        if probe.connect_ex(("127.0.0.1", port)) == 0:
+            session.error(f"port {port} is in use; choose another: nox -s docs-live -- --port 8001")
+    for signum in (signal.SIGTERM, getattr(signal, "SIGHUP", signal.SIGTERM)):
+        signal.signal(signum, _stop_on_terminate)
+    session.log(f"Serving {source} at http://127.0.0.1:{port}/ (Ctrl+C stops)")
+    session.run("sphinx-autobuild", *live_preview_args(source, port))
+
+
+@nox.session
+def new(session: nox.Session) -> None:
+    """Make a fresh portfolio: -- docs --name "Your Name" [--bib ../yours.bib]."""
+    session.install("-e", ".")
+    session.run("python", "-m", "bibfolio", "new", *session.posargs)
 
 
 @nox.session

@@ -6,9 +6,11 @@ import re
 
 import pytest
 
-from .helpers import heading_text
+from .helpers import heading_text, replaced_portfolio
 
-pytestmark = pytest.mark.portfolio
+# Liang Luo's facts are the demo's: a fork that replaced examples/liang-luo/ skips these tests.
+REPLACED = replaced_portfolio("examples/liang-luo")
+pytestmark = [pytest.mark.portfolio, pytest.mark.skipif(bool(REPLACED), reason=REPLACED)]
 
 # Seed order.  (key, group, badge, title shown, author count, owner's position,
 # award note, impact note, equal-contribution authors) -- all as the seed writes them.

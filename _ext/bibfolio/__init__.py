@@ -30,11 +30,15 @@ def setup(app: Sphinx) -> ExtensionMetadata:
         bibliography,
         citebridge,
         config,
+        cv,
         head,
         nodes,
         pageload,
         papers,
+        portfolio,
+        profile,
         pybtexstyle,
+        quiet,
         targets,
     )
     from .directives import PublicationsDirective  # noqa: PLC0415
@@ -45,12 +49,15 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     )
     from .transforms import PublicationsTransform  # noqa: PLC0415
 
+    quiet.register(app)  # before sphinxext-opengraph is imported; see quiet.py
     app.setup_extension("sphinxcontrib.bibtex")
     citebridge.log_as_stock()
     pybtexstyle.register()
 
     config.register(app)
+    portfolio.load_extensions(app)
     nodes.register(app)
+    profile.register(app)
     app.add_domain(bibliography.BibfolioDomain)
     app.add_directive("publications", PublicationsDirective)
     papers.register(app)
@@ -58,6 +65,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.add_post_transform(PublicationsTransform)
     app.add_post_transform(SingleHtmlCitationLinks)
 
+    app.connect("config-inited", portfolio.apply_defaults, priority=390)
     app.connect("config-inited", config.validate, priority=400)
     app.connect("config-inited", pageload.add_templates)
     # Before sphinxcontrib-bibtex (500) reads the files itself; see citebridge.py.
@@ -73,6 +81,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.connect("html-page-context", pageload.lighten, priority=pageload.LATE)
     app.connect("html-collect-pages", assets.copy_files)
     app.connect("build-finished", assets.finish)
+    cv.register(app)
     return {
         "version": __version__,
         "env_version": 3,  # bump with BibfolioDomain.data_version

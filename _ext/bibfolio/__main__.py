@@ -26,6 +26,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from . import scaffold
 from ._version import __version__
 from .importer.command import add_import_command, import_main
 from .model.bibtex import read_bib_files
@@ -144,7 +145,7 @@ def _encoding(name: str) -> str:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    """The ``bibfolio`` command line: one ``check`` subcommand."""
+    """The ``bibfolio`` command line: ``check``, and ``new`` (scaffold.py)."""
     parser = argparse.ArgumentParser(
         prog="bibfolio",
         description="Tools for bibfolio research portfolios.",
@@ -178,6 +179,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="ENC",
         help=f"file encoding, as bibtex_encoding (default: {DEFAULT_ENCODING})",
     )
+    scaffold.add_parser(commands)
     add_import_command(commands)
     return parser
 
@@ -197,6 +199,10 @@ def main(argv: list[str] | None = None) -> int:
         if extra:
             parser.error(f"unrecognized arguments: {' '.join(extra)}")
         return import_main(args)
+    if args.command == "new":
+        if extra:
+            parser.error(f"unrecognized arguments: {' '.join(extra)}")
+        return scaffold.run(args)
     if extra and all(not item.startswith("-") for item in extra):
         # ``check a.bib --owner X b.bib``: files after an option still count, in order.
         args.files.extend(extra)

@@ -1,0 +1,191 @@
+"""``bibfolio new``: a fresh portfolio that builds with -nW, in a fork of the template too."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path  # noqa: TC003 - used at run time by copy_template's callers
+
+import pytest
+from bs4 import BeautifulSoup
+
+from bibfolio.__main__ import main
+from bibfolio.scaffold import SKELETON, new_portfolio
+
+from .helpers import REPO, build_project
+
+PAGES = ["index", "publications", "education-experience", "teaching", "honors"]
+
+#: A Zotero-style export of a new owner, with her name in two spellings.
+PRIYA_BIB = r"""@article{raman2024sparse,
+  author  = {Raman, Priya S. and Okafor, Chidi},
+  title   = {Sparse Attention for Streaming Sensor Data},
+  journal = {Journal of Example Systems},
+  volume  = {12},
+  number  = {3},
+  pages   = {1--20},
+  year    = {2024},
+  selected = {true},
+}
+
+@inproceedings{raman2023edge,
+  author    = {Okafor, Chidi and Priya Raman},
+  title     = {Edge Inference under Tight Memory Budgets},
+  booktitle = {Proceedings of the Workshop on Example Machine Learning},
+  year      = {2023},
+}
+"""
+
+#: What the template's own demo portfolios are about; none of it may leak into a new one.
+DEMO_WORDS = ["Mingyu", "Liang", "Cornell", "DeepMind", "ml2585", "Delimitrou"]
+
+
+def run(args: list[str], cwd: Path, timeout: float = 300) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        args,
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        check=False,
+        env={**os.environ, "PYTHONUNBUFFERED": "1", "NO_COLOR": "1"},
+    )
+
+
+def test_new_writes_every_page_with_marked_examples(tmp_path, capsys):
+    assert main(["new", str(tmp_path / "site"), "--name", "Priya Raman"]) == 0
+    out = capsys.readouterr().out
+    site = tmp_path / "site"
+    written = sorted(str(p.relative_to(site)) for p in site.rglob("*") if p.is_file())
+    assert written == sorted(
+        [
+            "_static/favicon.svg",
+            "conf.py",
+            "refs.bib",
+            *(f"{name}.md" for name in PAGES),
+        ]
+    )
+    assert f"Made a portfolio for Priya Raman in {site}:" in out
+    for name in ["index", "education-experience", "teaching", "honors"]:
+        text = (site / f"{name}.md").read_text()
+        assert "**Example text: replace it.**" in text, name
+    conf = (site / "conf.py").read_text()
+    assert 'NAME = "Priya Raman"' in conf
+    assert "bibfolio_owner = [NAME]" in conf
+    assert 'bibtex_bibfiles = ["refs.bib"]' in conf
+    assert ">PR</text>" in (site / "_static" / "favicon.svg").read_text()
+    everything = "\n".join(p.read_text() for p in site.rglob("*") if p.is_file())
+    for word in DEMO_WORDS:
+        assert word not in everything, word
+    # The one example entry says it is an example and is the owner's.
+    bib = (site / "refs.bib").read_text()
+    assert bib.count("@inproceedings{") == 1
+    assert "author    = {Priya Raman and Example Coauthor}" in bib
+    assert "Example Entry: Replace It" in bib
+
+
+def test_new_refuses_a_folder_that_is_not_empty(tmp_path, capsys):
+    site = tmp_path / "docs"
+    site.mkdir()
+    (site / "index.md").write_text("# Mine\n")
+    assert main(["new", str(site), "--name", "Priya Raman"]) == 2
+    err = capsys.readouterr().err
+    assert f"bibfolio new: error: {site} already exists and is not empty" in err
+    assert (site / "index.md").read_text() == "# Mine\n"
+    assert sorted(p.name for p in site.iterdir()) == ["index.md"]
+    # An empty folder is fine; a missing .bib is refused before anything is written.
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    assert main(["new", str(empty), "--name", "P R", "--bib", str(tmp_path / "none.bib")]) == 2
+    assert "cannot read --bib" in capsys.readouterr().err
+    assert list(empty.iterdir()) == []
+    assert main(["new", str(empty), "--name", "P R"]) == 0
+
+
+def test_new_copies_the_bib_byte_for_byte(tmp_path):
+    source = tmp_path / "priya.bib"
+    source.write_bytes(PRIYA_BIB.encode() + b"% caf\xc3\xa9\r\n")
+    new_portfolio(tmp_path / "site", "Priya Raman", source)
+    assert (tmp_path / "site" / "refs.bib").read_bytes() == source.read_bytes()
+
+
+@pytest.mark.parametrize(
+    "name", ["Zoë O'Brien-Müller", 'Ana "Ani" Ruiz', "Jean-Luc d'Arc", "Nguyễn Thị Minh Khai"]
+)
+def test_any_name_gives_a_portfolio_that_builds_clean(tmp_path, name):
+    site = tmp_path / "site"
+    new_portfolio(site, name)
+    built = build_project(site, tmp_path / "_build", warning_is_error=False)
+    assert built.warnings == ""
+    owner = built.page("publications").select("strong.bibfolio-owner")
+    assert [strong.get_text() for strong in owner] == [" ".join(name.split())]
+    heading = built.page("index").find("h1").get_text().rstrip("#¶")
+    straight = heading.translate(str.maketrans("‘’“”", "''\"\""))
+    assert straight == name  # docutils' smart quotes curl quotes and apostrophes
+
+
+def copy_template(target: Path) -> Path:
+    """A copy of this checkout as a fork would clone it (no .git, builds or caches)."""
+    ignore = shutil.ignore_patterns(
+        ".git", ".nox", "_build", "build", "__pycache__", ".*cache", ".hypothesis",
+        ".benchmarks", "artifacts", "*.egg-info", "*.bibfolio",
+    )  # fmt: skip
+    shutil.copytree(REPO, target, ignore=ignore)
+    return target
+
+
+@pytest.mark.skipif(shutil.which("sphinx-build") is None, reason="sphinx-build is not installed")
+def test_a_fork_replaces_the_demo_and_builds_and_tests_clean(tmp_path):
+    clone = copy_template(tmp_path / "template")
+    (tmp_path / "priya.bib").write_text(PRIYA_BIB)
+    # The README's steps: rm -rf docs refs.bib && python -m bibfolio new docs ... --bib ../priya.bib
+    shutil.rmtree(clone / "docs")
+    (clone / "refs.bib").unlink()
+    made = run(
+        [sys.executable, "-m", "bibfolio", "new", "docs", "--name", "Priya Raman",
+         "--bib", "../priya.bib"],
+        cwd=clone,
+    )  # fmt: skip
+    assert made.returncode == 0, made.stderr
+    assert (clone / "docs" / "refs.bib").read_text() == PRIYA_BIB
+
+    # nox -s docs's own command, from the copy's noxfile (no venv: no network here).
+    built = run([sys.executable, "-m", "nox", "--no-venv", "--no-install", "-s", "docs"], cwd=clone)
+    output = built.stdout + built.stderr
+    assert built.returncode == 0, output
+    assert "sphinx-build -E -a -nW --keep-going -b html docs" in output
+    assert "WARNING" not in output
+    assert "build succeeded." in output
+    # Nobody asked for these lines (bibfolio/quiet.py).
+    assert "MdParserConfig" not in output
+    assert "matplotlib is not installed" not in output
+
+    html = clone / "docs" / "_build" / "html"
+    publications = BeautifulSoup((html / "publications.html").read_text(), "html.parser")
+    owner = [strong.get_text() for strong in publications.select("strong.bibfolio-owner")]
+    assert owner == ["Priya S. Raman", "Priya Raman"]
+    home = BeautifulSoup((html / "index.html").read_text(), "html.parser")
+    assert "Sparse Attention for Streaming Sensor Data" in home.get_text()  # selected
+    site = " ".join(path.read_text() for path in html.glob("*.html"))
+    for word in DEMO_WORDS:
+        assert word not in site, word
+
+    # The demo's tests skip with a reason instead of failing on Mingyu Liang's facts.
+    tests = run(
+        [sys.executable, "-m", "pytest", "-q", "-rs", "-p", "no:cacheprovider",
+         "tests/test_portfolio_docs.py"],
+        cwd=clone,
+    )  # fmt: skip
+    assert tests.returncode == 0, tests.stdout
+    assert "failed" not in tests.stdout
+    assert "docs/ is not Mingyu Liang's demo portfolio any more" in tests.stdout
+    assert " skipped" in tests.stdout
+
+
+def test_the_skeleton_is_package_data():
+    pyproject = (REPO / "pyproject.toml").read_text()
+    folders = {path.parent.relative_to(SKELETON.parent) for path in SKELETON.rglob("*.*")}
+    for folder in folders:
+        assert f'"{folder.as_posix()}/*"' in pyproject, folder

@@ -100,6 +100,14 @@ def _path_part(value: Any) -> str:
     return text
 
 
+def _cv_parts(value: Any) -> list[str] | bool | None:
+    if value is None or value is True:
+        return None  # the portfolio's own order: the home page, then its toctree
+    if value is False:
+        return False
+    return _string_list(value)
+
+
 def _string_dict(value: Any) -> dict[str, Any]:
     if not isinstance(value, dict):
         raise ValueError(f"expected a dict, got {type(value).__name__}")
@@ -140,13 +148,30 @@ OPTIONS: dict[str, Option] = {
     "bibfolio_chart": Option(
         True, "env", (bool,), _bool, "Show the publications-per-year chart above full lists."
     ),
+    "bibfolio_chart_min_entries": Option(
+        1, "env", (int,), _positive_int,
+        "A full list shows the chart only from this many entries (5 in a portfolio); "
+        "a list's :chart: option overrides it.",
+    ),
+    "bibfolio_filter_min_entries": Option(
+        2, "env", (int,), _positive_int,
+        "A full list shows the filter only from this many entries (5 in a portfolio); "
+        "a list's :filter-ui: option overrides it.",
+    ),
+    "bibfolio_portfolio": Option(
+        False, "env", (bool,), _bool,
+        "This project is a portfolio: bibfolio supplies the theme and the settings every "
+        "portfolio repeats (see portfolio.py); conf.py values still win.",
+    ),
     "bibfolio_fast_render": Option(
         True, "env", (bool,), _bool,
         "Render each entry's HTML once and reuse it across builds (output is identical).",
     ),
     "bibfolio_profile": Option(
-        {}, "html", (dict,), _string_dict,
-        "schema.org Person fields for the home page (name, jobTitle, affiliation, ...).",
+        {}, "env", (dict,), _string_dict,
+        "The owner's profile: the {profile} card, JSON-LD Person and OpenGraph profile "
+        "(name, position, affiliation, interests, photo, photo_alt, email, scholar, orcid, "
+        "github, linkedin, x, bluesky, mastodon, links).",
     ),
     "bibfolio_robots_txt": Option(
         True, "html", (bool,), _bool,
@@ -156,6 +181,11 @@ OPTIONS: dict[str, Option] = {
         False, "html", (bool,), _bool,
         "Lighter pages everywhere: deferred scripts, search scripts only on search.html, "
         "header icons without the icon font (pydata-sphinx-theme).",
+    ),
+    "bibfolio_cv": Option(
+        None, "html", (list, tuple, bool, type(None)), _cv_parts,
+        "Documents (or 'doc#section-id') making up cv.pdf, in order; None: the home page "
+        "and its toctree; False: no CV.",
     ),
 }  # fmt: skip
 

@@ -1,0 +1,15 @@
+"""The CV: the portfolio's pages and publications, typeset to ``cv.pdf`` with Typst."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from sphinx.application import Sphinx
+
+
+def register(app: Sphinx) -> None:
+    """Connect the CV build; the ``bibfolio_cv`` value itself is declared in config.py."""
+    from .build import build_cv  # noqa: PLC0415
+
+    app.connect("build-finished", build_cv)

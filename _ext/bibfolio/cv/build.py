@@ -1,0 +1,290 @@
+"""``build-finished``: the site's pages, translated to Typst, compiled to ``cv.pdf``.
+
+The CV is made of the documents (or sections) ``bibfolio_cv`` names, by default the
+portfolio's own order: the home page, then its toctree.  Their doctrees are taken as
+Sphinx stored them, bibfolio's list placeholders become CV entries (entries.py), the
+references are resolved as for the site, and typst.py writes the markup.  ``cv.pdf``
+and the one-page ``cv-short.pdf`` (selected publications only) are compiled with the
+``typst`` package only when their Typst source (and template) changed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from datetime import UTC, datetime
+from importlib.resources import files
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from docutils import nodes
+from sphinx import addnodes
+from sphinx.util import logging
+
+from .. import nodes as bf
+from ..bibliography import get_domain, get_library
+from ..render import EntryContext
+from ..warnings_ import warn
+from .entries import cv_entry, legend
+from .typst import TypstTranslator, escape, string_literal
+
+if TYPE_CHECKING:
+    from sphinx.application import Sphinx
+    from sphinx.environment import BuildEnvironment
+
+    from ..model.publication import Publication
+
+logger = logging.getLogger(__name__)
+
+#: The site builders whose output folder gets the CV (epub is an "html" format too).
+BUILDERS = frozenset({"html", "dirhtml", "singlehtml"})
+OUTPUTS = (("cv.pdf", False), ("cv-short.pdf", True))
+
+
+def template() -> str:
+    """The Typst layout (package data)."""
+    return files(__package__).joinpath("template.typ").read_text(encoding="utf-8")
+
+
+def cv_parts(env: BuildEnvironment, setting: list[str] | None) -> list[tuple[str, str]]:
+    """(docname, section id or "") in CV order; a name that matches nothing warns."""
+    papers = set(get_domain(env).papers)
+    if setting is None:
+        order: list[str] = []
+
+        def walk(docname: str) -> None:
+            if docname in order or docname in papers or docname not in env.all_docs:
+                return
+            order.append(docname)
+            for child in env.toctree_includes.get(docname, ()):
+                walk(child)
+
+        walk(env.config.root_doc)
+        return [(docname, "") for docname in order]
+    parts = []
+    for item in setting:
+        docname, _, section = item.partition("#")
+        if docname not in env.all_docs:
+            warn(f"bibfolio_cv names {item!r}, but there is no document {docname!r}", "cv")
+            continue
+        if section and not isinstance(env.get_doctree(docname).ids.get(section), nodes.section):
+            warn(f"bibfolio_cv: {docname} has no section {section!r}", "cv")
+            continue
+        parts.append((docname, section))
+    return parts
+
+
+class CvSource:
+    """The Typst body of one CV variant, collected page by page."""
+
+    def __init__(self, app: Sphinx, short: bool, lists: set[str]) -> None:
+        self.app = app
+        self.env = app.env
+        self.short = short
+        #: The list variants ("list", "selected") the CV's documents hold.
+        self.lists = lists
+        self.library = get_library(self.env)
+        config = app.config
+        self.context = EntryContext(
+            variant="list",
+            max_authors=config.bibfolio_max_authors,
+            separators=tuple(config.bibfolio_author_separators),  # type: ignore[arg-type]
+        )
+        self.legends = tuple(
+            (mark, text) for mark, text in config.bibfolio_annotations.values() if mark
+        )
+        self.baseurl = config.html_baseurl.rstrip("/") + "/" if config.html_baseurl else ""
+        self.parts: list[str] = []
+        self.shown: list[Publication] = []
+        self.legend_done = False
+
+    def add(self, docname: str, section_id: str, is_home: bool) -> None:
+        """Translate *docname* (or its section *section_id*) and append it."""
+        doctree = self.env.get_doctree(docname)
+        for toctree in list(doctree.findall(addnodes.toctree)):
+            toctree.parent.remove(toctree)
+        self.expand_lists(doctree)
+        self.env.apply_post_transforms(doctree, docname)
+        level = 0
+        if section_id:
+            root: nodes.Element = doctree.ids[section_id]  # checked by cv_parts
+        else:
+            root = doctree
+            first = next(iter(doctree.findall(nodes.section)), None)
+            if is_home and first is not None and first.parent is doctree:
+                # The home page's title is the owner's name: the CV's header says it.
+                first.remove(first[0])
+                level = -1
+        drop_empty_sections(root)
+        translator = TypstTranslator(doctree, self.link_target, level)
+        root.walkabout(translator)
+        # Both variants translate the same pages: say it once, for the full CV.
+        for node in () if self.short else translator.skipped:
+            warn(
+                f"the CV leaves out a {node.tagname} (no Typst translation): "
+                f"{node.astext()[:60]!r}",
+                "cv",
+                location=node,
+            )
+        self.parts.append("".join(translator.parts))
+
+    def expand_lists(self, doctree: nodes.document) -> None:
+        """Placeholders → CV entries; the short CV keeps selected entries only.
+
+        The full CV leaves out ``:selected:`` lists when it has a full list (the same
+        papers twice); the short CV keeps them and, without any, selected entries of
+        the full lists.
+        """
+        for tools in list(doctree.findall(bf.listing_tools)):
+            tools.parent.remove(tools)
+        has_full, has_selected = "list" in self.lists, "selected" in self.lists
+        for entry in list(doctree.findall(bf.publication_entry)):
+            publication = self.library.get(entry["key"])
+            if entry["variant"] == "selected":
+                keep = self.short or not has_full
+            elif self.short:
+                keep = not has_selected and publication is not None and publication.selected
+            else:
+                keep = True
+            if not keep or publication is None:
+                entry.parent.remove(entry)
+                continue
+            self.shown.append(publication)
+            entry.replace_self(cv_entry(publication, self.context))
+        for slot in list(doctree.findall(bf.publication_legend)):
+            text = "" if self.legend_done else legend(self.shown, self.legends)
+            if text:
+                slot.replace_self(nodes.paragraph("", text, classes=["bibfolio-legend"]))
+                self.legend_done = True
+            else:
+                slot.parent.remove(slot)
+
+    def link_target(self, node: nodes.reference) -> str:
+        """Web and mail links as they are; site pages only with ``html_baseurl``."""
+        uri = node.get("refuri", "")
+        if uri.startswith(("http://", "https://", "mailto:")):
+            return uri
+        if uri and self.baseurl and not node.get("refid"):
+            return self.baseurl + uri
+        return ""
+
+
+def drop_empty_sections(root: nodes.Element) -> None:
+    """Remove sections left with only a title (their list went to the other variant)."""
+    for section in reversed(list(root.findall(nodes.section))):
+        if section is root:
+            continue
+        body = [child for child in section.children if not isinstance(child, nodes.title)]
+        if not any(child.astext().strip() for child in body):
+            section.parent.remove(section)
+
+
+def list_variants(env: BuildEnvironment, parts: list[tuple[str, str]]) -> set[str]:
+    """The list variants ("list", "selected") in the CV's documents."""
+    found: set[str] = set()
+    for docname, _section in parts:
+        found.update(
+            node["variant"] for node in env.get_doctree(docname).findall(bf.publication_entry)
+        )
+    return found
+
+
+def header(app: Sphinx) -> str:
+    """The ``#show: cv-doc.with(...)`` line: name, contact line, PDF metadata."""
+    config = app.config
+    profile = config.bibfolio_profile
+    name = str(profile.get("name") or (config.bibfolio_owner or [config.project])[0])
+    contact = []
+    for field in ("jobTitle", "affiliation"):
+        value = profile.get(field)
+        if isinstance(value, str) and value:
+            contact.append(f"[{escape(value)}]")
+    email = profile.get("email")
+    if isinstance(email, str) and email:
+        contact.append(f"link({string_literal('mailto:' + email)})[{escape(email)}]")
+    if config.html_baseurl:
+        url = config.html_baseurl
+        shown = url.split("://", 1)[-1].rstrip("/")
+        contact.append(f"link({string_literal(url)})[{escape(shown)}]")
+    keywords = ["curriculum vitae", name]
+    keywords += [
+        v for v in (profile.get("jobTitle"), profile.get("affiliation")) if isinstance(v, str) and v
+    ]
+    epoch = os.environ.get("SOURCE_DATE_EPOCH", "")
+    date = "none"  # no date at all unless one is given: rebuilds stay byte-identical
+    if epoch.isdigit():
+        when = datetime.fromtimestamp(int(epoch), tz=UTC)
+        date = (
+            f"datetime(year: {when.year}, month: {when.month}, day: {when.day}, "
+            f"hour: {when.hour}, minute: {when.minute}, second: {when.second})"
+        )
+    return (
+        "#show: cv-doc.with(\n"
+        f"  name: {string_literal(name)},\n"
+        f"  title: {string_literal(name + ' — Curriculum Vitae')},\n"
+        f"  contact: ({''.join(item + ', ' for item in contact)}),\n"
+        f"  keywords: ({''.join(string_literal(k) + ', ' for k in keywords)}),\n"
+        f"  date: {date},\n"
+        ")\n\n"
+    )
+
+
+def build_cv(app: Sphinx, exception: Exception | None) -> None:
+    """``build-finished``: write ``cv.pdf`` and ``cv-short.pdf`` if their source changed."""
+    setting = app.config.bibfolio_cv
+    if exception is not None or app.builder.name not in BUILDERS:
+        return
+    if setting is False:
+        remove_old(Path(app.outdir))
+        return
+    try:
+        import typst  # noqa: PLC0415 - optional dependency
+    except ImportError:
+        logger.info("bibfolio: no CV PDF: the typst package is not installed (pip install typst)")
+        return
+    env = app.env
+    parts = cv_parts(env, setting)
+    if not parts:
+        return
+    lists = list_variants(env, parts)
+    layout = template()
+    head = header(app)
+    outdir = Path(app.outdir)
+    for filename, short in OUTPUTS:
+        cv = CvSource(app, short, lists)
+        for docname, section in parts:
+            cv.add(docname, section, is_home=docname == app.config.root_doc)
+        source = layout + "\n" + head + "\n".join(cv.parts)
+        write_pdf(typst, source, outdir / filename)
+
+
+def stamp_of(target: Path) -> Path:
+    """Where the hash of the source that made *target* is kept."""
+    return target.with_name(f".{target.stem}.sha256")
+
+
+def remove_old(outdir: Path) -> None:
+    """Switched off: remove the PDFs an earlier build wrote (never a file of the user's)."""
+    for filename, _short in OUTPUTS:
+        target = outdir / filename
+        stamp = stamp_of(target)
+        if stamp.exists():
+            target.unlink(missing_ok=True)
+            stamp.unlink()
+
+
+def write_pdf(typst: Any, source: str, target: Path) -> None:
+    """Compile *source* to *target*, unless the stamp says this source made it already."""
+    stamp = stamp_of(target)
+    digest = hashlib.sha256(f"{typst.__version__}\n{source}".encode()).hexdigest()
+    if target.exists() and stamp.exists() and stamp.read_text(encoding="utf-8") == digest:
+        return
+    try:
+        # Typst's own fonts only: the same PDF on every machine, fonts embedded.
+        pdf = typst.compile(source.encode("utf-8"), ignore_system_fonts=True, font_paths=[])
+    except RuntimeError as err:
+        warn(f"the CV could not be typeset ({target.name}): {err}", "cv")
+        return
+    target.write_bytes(pdf)
+    stamp.write_text(digest, encoding="utf-8")
+    logger.info("bibfolio: wrote %s", target.name)

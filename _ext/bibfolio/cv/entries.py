@@ -1,0 +1,85 @@
+"""Publications in the CV: the site's entry, with long author lists cut to "and N others".
+
+The CV shows what the list entry shows (badge, title, people with the owner bold and
+the marks, venue, award notes, links) in standard nodes; what only makes sense on a
+screen (reveals, BibTeX, COinS, the chart and filter) is not built at all.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from docutils import nodes
+
+from ..render import (
+    # The site's own pieces, so an entry reads the same on the site and in the CV.
+    _link_nodes,
+    _note_nodes,
+    _venue_nodes,
+    page_marks,
+    people_list,
+    rich_nodes,
+    short_authors,
+)
+
+if TYPE_CHECKING:
+    from ..model.publication import Publication
+    from ..render import EntryContext
+
+
+def cv_people(
+    publication: Publication, separators: tuple[str, str], max_authors: int
+) -> list[nodes.Node]:
+    """The people line; past *max_authors* (+2) names: "A, B, …, Owner, and N others"."""
+    people = publication.people
+    if len(people) <= max_authors + 2:
+        return people_list(
+            people,
+            separators,
+            et_al=publication.people_et_al,
+            editors=publication.people_are_editors,
+        )
+    shown, hidden = short_authors(people, max_authors)
+    if shown and shown[-1] is None:
+        shown = shown[:-1]  # the trailing gap is said in words below
+    between = separators[0]
+    out = people_list(shown, (between, between))
+    others = "other" if hidden == 1 else "others"
+    out.append(nodes.Text(f"{between.rstrip()} and {hidden} {others}"))
+    if publication.people_are_editors:
+        out.append(nodes.Text(" (eds.)"))
+    return out
+
+
+def cv_entry(publication: Publication, context: EntryContext) -> nodes.list_item:
+    """One publication as a CV list item: badge, title, people, venue, notes, links."""
+    item = nodes.list_item(classes=["bibfolio-cv-entry"])
+    line = nodes.paragraph()
+    if publication.venue_short:
+        line += nodes.inline("", publication.venue_short, classes=["bibfolio-badge"])
+        line += nodes.Text(" ")
+    line += nodes.inline("", "", *rich_nodes(publication.display_title))
+    line += nodes.Text(". ")
+    if publication.people:
+        people = cv_people(publication, context.separators, context.max_authors)
+        line.extend(people)
+        line += nodes.Text(" " if people[-1].astext().endswith(".") else ". ")
+    venue = _venue_nodes(publication, context.separators)
+    if venue:
+        line.extend(venue)
+        line += nodes.Text(".")
+    notes = _note_nodes(publication)
+    if notes:
+        line += nodes.Text(" ")
+        line.extend(notes)
+    item += line
+    links = _link_nodes(publication, context)
+    if links:
+        item += nodes.paragraph("", "", *links, classes=["bibfolio-links"])
+    return item
+
+
+def legend(publications: list[Publication], legends: tuple[tuple[str, str], ...]) -> str:
+    """The marks' legend for *publications*, or ""."""
+    marks = page_marks(publications, legends)
+    return "; ".join(f"{mark}: {text}" for mark, text in marks.items())

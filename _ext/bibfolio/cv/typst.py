@@ -1,0 +1,230 @@
+"""Docutils nodes → Typst markup, every text escaped so it prints literally.
+
+Only what portfolio pages hold is translated (sections, paragraphs, lists, tables,
+inline styles, links, the CV's publication entries).  Anything else is reported by
+the caller through :attr:`TypstTranslator.skipped`, never dropped silently.
+"""
+
+from __future__ import annotations
+
+import re
+import string
+from typing import TYPE_CHECKING
+
+from docutils import nodes
+from sphinx import addnodes
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+#: Escaping every ASCII punctuation character is simpler to trust than a list of the
+#: ones Typst gives a meaning (``#``, ``$``, ``*``, ``_``, ``@``, ``<``, ``\``, ``//``,
+#: ``--``, ``...``, ``"`` smart quotes, ``1.`` at line start ...): Typst accepts ``\``
+#: before any of them and prints the character.
+_SPECIAL = frozenset(string.punctuation)
+_SPACE = re.compile(r"\s+")
+
+#: Nodes that carry no text a reader sees; leaving them out loses nothing.
+_INVISIBLE = (
+    nodes.target,
+    nodes.comment,
+    nodes.substitution_definition,
+    nodes.system_message,
+    addnodes.index,
+    addnodes.toctree,
+    nodes.decoration,
+)
+#: Nodes whose children are simply inlined.
+_TRANSPARENT = (
+    nodes.inline,
+    nodes.container,
+    nodes.compound,
+    nodes.abbreviation,
+    nodes.acronym,
+    nodes.generated,
+    nodes.title_reference,
+    addnodes.compact_paragraph,
+)
+
+
+def escape(text: str) -> str:
+    """*text* as Typst markup that prints exactly *text* (whitespace runs become spaces)."""
+    text = _SPACE.sub(" ", text)
+    return "".join("\\" + char if char in _SPECIAL else char for char in text)
+
+
+def string_literal(text: str) -> str:
+    """*text* as a Typst string literal, ``"..."``."""
+    body = text.replace("\\", "\\\\").replace('"', '\\"')
+    return '"' + body.replace("\n", "\\n").replace("\r", "\\r") + '"'
+
+
+class TypstTranslator(nodes.NodeVisitor):
+    """Walks one document and writes its Typst markup into :attr:`parts`.
+
+    *link_target* maps a reference node to the URL the PDF links to, or "" for no link
+    (a page-relative link means nothing in a PDF).  *level* is added to every section
+    depth, so that a page's subsections sit under the CV's sections.
+    """
+
+    def __init__(
+        self,
+        document: nodes.document,
+        link_target: Callable[[nodes.reference], str],
+        level: int = 0,
+    ) -> None:
+        super().__init__(document)
+        self.parts: list[str] = []
+        self.skipped: list[nodes.Node] = []
+        self.link_target = link_target
+        self.level = level
+
+    # -- helpers ---------------------------------------------------------------------
+    def content(self, node: nodes.Node) -> str:
+        """The markup of *node*'s children, written apart from the main stream."""
+        saved, self.parts = self.parts, []
+        for child in node.children:
+            child.walkabout(self)
+        text, self.parts = "".join(self.parts).strip(), saved
+        return text
+
+    def call(self, function: str, node: nodes.Node) -> None:
+        self.parts.append(f"#{function}[{self.content(node)}]")
+        raise nodes.SkipNode
+
+    def unknown_visit(self, node: nodes.Node) -> None:
+        if isinstance(node, _INVISIBLE):
+            raise nodes.SkipNode
+        if isinstance(node, _TRANSPARENT):
+            return
+        self.skipped.append(node)
+        raise nodes.SkipNode
+
+    def unknown_departure(self, node: nodes.Node) -> None:
+        pass
+
+    # -- text and structure ------------------------------------------------------------
+    def visit_Text(self, node: nodes.Text) -> None:  # noqa: N802 - docutils visitor names
+        self.parts.append(escape(node.astext()))
+
+    def visit_document(self, node: nodes.document) -> None:
+        pass
+
+    def visit_section(self, node: nodes.section) -> None:
+        self.level += 1
+
+    def depart_section(self, node: nodes.section) -> None:
+        self.level -= 1
+
+    def visit_title(self, node: nodes.title) -> None:
+        if not isinstance(node.parent, nodes.section):
+            self.skipped.append(node)
+            raise nodes.SkipNode
+        self.parts.append(f"\n{'=' * max(self.level, 1)} {self.content(node)}\n\n")
+        raise nodes.SkipNode
+
+    def visit_paragraph(self, node: nodes.paragraph) -> None:
+        if "bibfolio-links" in node["classes"]:
+            links = [self.content(nodes.inline("", "", child)) for child in node.children]
+            links = [link for link in links if link.strip(" \\;")]
+            self.parts.append("#cv-links(" + ", ".join(f"[{link}]" for link in links) + ")")
+            raise nodes.SkipNode
+        if "bibfolio-legend" in node["classes"]:
+            self.parts.append(f"#cv-legend[{self.content(node)}]\n\n")
+            raise nodes.SkipNode
+        text = self.content(node)
+        if text:
+            self.parts.append(text + "\n\n")
+        raise nodes.SkipNode
+
+    def visit_bullet_list(self, node: nodes.bullet_list) -> None:
+        items = [self.content(item) for item in node.children]
+        if "bibfolio-list" in node["classes"]:
+            self.parts.append("#cv-pubs(" + ", ".join(f"[{item}]" for item in items) + ")\n\n")
+        else:
+            body = ", ".join(f"[{item}]" for item in items)
+            self.parts.append(f"#list({body})\n\n")
+        raise nodes.SkipNode
+
+    def visit_enumerated_list(self, node: nodes.enumerated_list) -> None:
+        body = ", ".join(f"[{self.content(item)}]" for item in node.children)
+        self.parts.append(f"#enum({body})\n\n")
+        raise nodes.SkipNode
+
+    def visit_definition_list(self, node: nodes.definition_list) -> None:
+        for item in node.children:
+            term = "".join(
+                self.content(child) for child in item.children if isinstance(child, nodes.term)
+            )
+            description = "".join(
+                self.content(child)
+                for child in item.children
+                if isinstance(child, nodes.definition)
+            )
+            self.parts.append(f"#cv-item[{term}][{description}]\n")
+        self.parts.append("\n")
+        raise nodes.SkipNode
+
+    def visit_table(self, node: nodes.table) -> None:
+        groups = list(node.findall(nodes.tgroup))
+        if len(groups) != 1:
+            self.skipped.append(node)
+            raise nodes.SkipNode
+        group = groups[0]
+        columns = int(group.get("cols", 1))
+        header: list[str] = []
+        cells: list[str] = []
+        for part in group.children:
+            if not isinstance(part, (nodes.thead, nodes.tbody)):
+                continue
+            for row in part.children:
+                for entry in row.children:
+                    if entry.get("morecols") or entry.get("morerows"):
+                        self.skipped.append(node)  # spans: not worth guessing a layout
+                        raise nodes.SkipNode
+                    (header if isinstance(part, nodes.thead) else cells).append(
+                        f"[{self.content(entry)}]"
+                    )
+        head = "(" + "".join(f"{cell}, " for cell in header) + ")"
+        self.parts.append(f"#cv-table(columns: {columns}, header: {head}, {', '.join(cells)})\n\n")
+        raise nodes.SkipNode
+
+    def visit_block_quote(self, node: nodes.block_quote) -> None:
+        self.parts.append(f"#quote(block: true)[{self.content(node)}]\n\n")
+        raise nodes.SkipNode
+
+    def visit_literal_block(self, node: nodes.literal_block) -> None:
+        self.parts.append(f"#raw(block: true, {string_literal(node.astext())})\n\n")
+        raise nodes.SkipNode
+
+    # -- inline ------------------------------------------------------------------------
+    def visit_emphasis(self, node: nodes.emphasis) -> None:
+        self.call("emph", node)
+
+    def visit_strong(self, node: nodes.strong) -> None:
+        self.call("strong", node)
+
+    def visit_superscript(self, node: nodes.superscript) -> None:
+        self.call("super", node)
+
+    def visit_subscript(self, node: nodes.subscript) -> None:
+        self.call("sub", node)
+
+    def visit_literal(self, node: nodes.literal) -> None:
+        self.parts.append(f"#raw({string_literal(node.astext())})")
+        raise nodes.SkipNode
+
+    def visit_inline(self, node: nodes.inline) -> None:
+        if "bibfolio-badge" in node["classes"]:
+            self.call("cv-badge", node)
+        if "bibfolio-smallcaps" in node["classes"]:
+            self.call("smallcaps", node)
+
+    def visit_reference(self, node: nodes.reference) -> None:
+        target = self.link_target(node)
+        text = self.content(node)
+        if target:
+            self.parts.append(f"#link({string_literal(target)})[{text}]")
+        else:
+            self.parts.append(text)
+        raise nodes.SkipNode

@@ -1,0 +1,310 @@
+"""The CV PDF: built from the site's pages and .bib, typeset with Typst (issue 15)."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from typing import TYPE_CHECKING
+
+import pytest
+from pypdf import PdfReader
+
+from .helpers import REPO
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from pathlib import Path
+
+    from sphinx.testing.util import SphinxTestApp
+
+    from .helpers import Built
+
+ARTIFACTS = REPO / "tests" / "artifacts" / "cv"
+HOSTILE = "#set page(width: 1cm) and $x$ in <script>alert(1)</script> for @key with a \\ slash"
+
+
+def runs(pdf: Path) -> list[tuple[str, str, float]]:
+    """(text, font name, size) of every text run, page by page, in reading order."""
+    out: list[tuple[str, str, float]] = []
+
+    def visit(text: str, cm: object, tm: object, font: dict | None, size: float) -> None:
+        if text.strip():
+            out.append((text, str(font.get("/BaseFont", "")) if font else "", size))
+
+    for page in PdfReader(pdf).pages:
+        page.extract_text(visitor_text=visit)
+    return out
+
+
+def text_of(pdf: Path) -> str:
+    return "\n".join(page.extract_text() for page in PdfReader(pdf).pages)
+
+
+def flat(text: str) -> str:
+    """Text with line breaks (and the hyphens Typst adds there) joined up."""
+    return " ".join(text.replace("-\n", "").split())
+
+
+def link_targets(pdf: Path) -> list[str]:
+    return [
+        annotation.get_object()["/A"]["/URI"]
+        for page in PdfReader(pdf).pages
+        for annotation in page.get("/Annots", [])
+        if annotation.get_object().get("/A", {}).get("/URI")
+    ]
+
+
+def out_of_order(text: str, titles: list[str]) -> list[str]:
+    """Titles not found in *text* after the one before them (empty: all in order)."""
+    # Hyphens are compared out: Typst's hyphenation and a title's own hyphen look the
+    # same at a line end.
+    missing, position, text = [], 0, text.replace("-", "")
+    for title in titles:
+        found = text.find(flat(title).replace("-", ""), position)
+        if found < 0:
+            missing.append(title)
+        else:
+            position = found + 1
+    return missing
+
+
+def site_titles(built: Built, page: str) -> list[str]:
+    """Publication titles in the order the site's list shows them."""
+    soup = built.page(page)
+    return [title.get_text(" ", strip=True) for title in soup.select(".bibfolio-title")]
+
+
+def owner_bold_in_each_entry(pdf: Path, titles: list[str], owner: str) -> dict[str, bool]:
+    """Title → whether a bold run of *owner* follows it before the next title."""
+    found = runs(pdf)
+    texts = [text for text, _font, _size in found]
+    starts: list[int] = []
+    for title in titles:
+        after = starts[-1] + 1 if starts else 0
+        starts.append(next(i for i in range(after, len(texts)) if title[:25] in flat(texts[i])))
+    result = {}
+    for index, title in enumerate(titles):
+        end = starts[index + 1] if index + 1 < len(starts) else len(found)
+        window = found[starts[index] : max(end, starts[index] + 1)]
+        # Adjacent bold runs joined: a name can wrap at the end of a line.
+        bold, words = [], []
+        for text, font, size in window:
+            if "Bold" in font and size < 11:
+                words.append(text.strip())
+            elif words:
+                bold.append(" ".join(words))
+                words = []
+        bold.append(" ".join(words))
+        result[title] = owner in bold
+    return result
+
+
+def render_pages(pdf: Path, name: str) -> list[Path]:
+    """Pictures of each page, kept in tests/artifacts/cv/ (looked at by a person)."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    for old in ARTIFACTS.glob(f"{name}-*.png"):
+        old.unlink()
+    subprocess.run(["pdftoppm", "-png", "-r", "70", str(pdf), str(ARTIFACTS / name)], check=True)
+    return sorted(ARTIFACTS.glob(f"{name}-*.png"))
+
+
+# -- a small root --------------------------------------------------------------------
+@pytest.mark.sphinx("html", testroot="cv")
+def test_cv_content_order_and_owner(app: SphinxTestApp) -> None:
+    app.build()
+    assert not app.warning.getvalue()
+    pdf = app.outdir / "cv.pdf"
+    text = flat(text_of(pdf))
+    # Header, home page, definition list, table, bullet list.
+    assert text.startswith("Ada Lovelace Analyst · ada@example.org")
+    assert "Countess of Lovelace Ockham Park, 1835" in text
+    assert "Analytical Engines Fall 1843" in text
+    # Every title, in the site's order; the home page's selected list is not repeated.
+    titles = ["Notes on the Analytical Engine", HOSTILE, "A Paper with Many Authors"]
+    assert out_of_order(text, titles) == []
+    assert text.count("Notes on the Analytical Engine") == 1
+    # Marks, their legend once, award note, long list folded with the owner kept.
+    assert text.count("*: equal contribution") == 1
+    assert "Ada Lovelace* and Charles Babbage*" in text
+    assert "Best Paper Award" in text
+    assert "A One, B Two, …, Ada Lovelace, and 5 others." in text
+    assert "Three" not in text
+    assert owner_bold_in_each_entry(pdf, titles, "Ada Lovelace") == dict.fromkeys(titles, True)
+    # Chart, filter and BibTeX reveals stay on the site.
+    assert "@misc" not in text
+    assert "Filter" not in text
+    render_pages(pdf, "root-cv")
+
+
+@pytest.mark.sphinx("html", testroot="cv")
+def test_cv_hostile_text_is_literal(app: SphinxTestApp) -> None:
+    app.build()
+    pdf = app.outdir / "cv.pdf"
+    text = flat(text_of(pdf))
+    assert HOSTILE in text
+    assert "Tutor of the #set page(width: 1cm) class" in text
+    # The "#set page(width: 1cm)" did not run: the pages are still A4.
+    for page in PdfReader(pdf).pages:
+        assert round(float(page.mediabox.width)) == 595
+
+
+@pytest.mark.sphinx("html", testroot="cv")
+def test_cv_links_and_metadata(app: SphinxTestApp) -> None:
+    app.build()
+    pdf = app.outdir / "cv.pdf"
+    assert link_targets(pdf) == [
+        "mailto:ada@example.org",
+        "https://doi.org/10.1000/notes",
+        "https://example.org/hostile",
+        "https://arxiv.org/abs/2101.00001",
+    ]
+    meta = PdfReader(pdf).metadata
+    assert meta.title == "Ada Lovelace — Curriculum Vitae"
+    assert meta.author == "Ada Lovelace"
+    assert meta["/Keywords"] == "curriculum vitae, Ada Lovelace, Analyst"
+    # Fonts are embedded (Typst's own, never the machine's).
+    fonts = {font for _text, font, _size in runs(pdf)}
+    assert fonts and all("LibertinusSerif" in font for font in fonts)
+
+
+@pytest.mark.sphinx("html", testroot="cv")
+def test_cv_short_has_selected_entries_only(app: SphinxTestApp) -> None:
+    app.build()
+    pdf = app.outdir / "cv-short.pdf"
+    text = flat(text_of(pdf))
+    assert "Notes on the Analytical Engine" in text
+    assert "A Paper with Many Authors" not in text
+    assert "#set page(width: 1cm) and" not in text
+    assert len(PdfReader(pdf).pages) == 1
+    render_pages(pdf, "root-cv-short")
+
+
+@pytest.mark.sphinx(
+    "html", testroot="cv", confoverrides={"bibfolio_cv": ["teaching", "index#education"]}
+)
+def test_cv_parts_in_configured_order(app: SphinxTestApp) -> None:
+    app.build()
+    assert not app.warning.getvalue()
+    text = flat(text_of(app.outdir / "cv.pdf"))
+    assert text.index("Teaching") < text.index("Education")
+    assert "Analytical Engines" in text
+    assert "Notes on the Analytical Engine" not in text
+    assert "Analyst of engines" not in text  # only the named section of the home page
+
+
+@pytest.mark.sphinx(
+    "html", testroot="cv", confoverrides={"bibfolio_cv": ["teaching", "nowhere", "index#nope"]}
+)
+def test_cv_unknown_parts_warn(app: SphinxTestApp) -> None:
+    app.build()
+    warnings = app.warning.getvalue()
+    assert "bibfolio_cv names 'nowhere', but there is no document 'nowhere'" in warnings
+    assert "bibfolio_cv: index has no section 'nope'" in warnings
+    assert warnings.count("[bibfolio.cv]") == 2
+
+
+def test_cv_off_writes_none_and_removes_its_old_pdfs(build_root: Callable[..., Built]) -> None:
+    first = build_root("cv")
+    assert (first.outdir / "cv.pdf").exists()
+    off = build_root("cv", fresh=False, overrides={"bibfolio_cv": False})
+    assert not off.warnings
+    assert sorted(path.name for path in off.outdir.glob("cv*.pdf")) == []
+    assert (off.outdir / "publications.html").exists()
+
+
+@pytest.mark.sphinx("html", testroot="cv-unknown")
+def test_untranslated_node_warns_with_location(app: SphinxTestApp) -> None:
+    app.build()
+    warnings = app.warning.getvalue()
+    assert "index.md:5: WARNING: the CV leaves out a math_block (no Typst translation): 'x^2'" in (
+        warnings
+    )
+    assert warnings.count("WARNING") == 1
+    assert "[bibfolio.cv]" in warnings
+    assert "One Paper" in text_of(app.outdir / "cv.pdf")
+
+
+@pytest.mark.sphinx("html", testroot="cv")
+def test_without_typst_one_line_and_site_unchanged(
+    app: SphinxTestApp, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(sys.modules, "typst", None)  # import typst raises ImportError
+    for old in app.outdir.glob("cv*.pdf"):  # the root's output folder is shared by tests
+        old.unlink()
+    app.build()
+    assert not app.warning.getvalue()
+    status = app.status.getvalue()
+    assert status.count("the typst package is not installed (pip install typst)") == 1
+    assert not (app.outdir / "cv.pdf").exists()
+    assert "Notes on the Analytical Engine" in (app.outdir / "publications.html").read_text()
+
+
+# -- rebuilds ----------------------------------------------------------------------------
+def test_byte_identical_rebuilds_and_source_date_epoch(
+    build_root: Callable[..., Built], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
+    first = build_root("cv")
+    kept = (first.outdir / "cv.pdf").read_bytes()
+    shutil.rmtree(first.outdir)
+    second = build_root("cv")
+    assert (second.outdir / "cv.pdf").read_bytes() == kept
+    assert PdfReader(second.outdir / "cv.pdf").metadata["/CreationDate"] == "D:20231114221320Z"
+
+
+def test_no_change_rebuild_keeps_the_pdf_and_an_edit_changes_it(
+    build_root: Callable[..., Built], tmp_path: Path
+) -> None:
+    first = build_root("cv")
+    pdf = first.outdir / "cv.pdf"
+    before = pdf.read_bytes()
+    mtime = pdf.stat().st_mtime_ns
+    build_root("cv", fresh=False)
+    assert pdf.stat().st_mtime_ns == mtime  # not typeset again
+    bib = tmp_path / "cv" / "refs.bib"
+    bib.write_text(
+        bib.read_text().replace("A Paper with Many Authors", "A Renamed Paper"), encoding="utf-8"
+    )
+    build_root("cv", fresh=False)
+    after = pdf.read_bytes()
+    assert after != before
+    text = flat(text_of(pdf))
+    assert "A Renamed Paper" in text
+    assert "A Paper with Many Authors" not in text
+
+
+# -- the two real portfolios ---------------------------------------------------------------
+def test_docs_cv(built_docs: Built) -> None:
+    pdf = built_docs.outdir / "cv.pdf"
+    reader = PdfReader(pdf)
+    assert 1 <= len(reader.pages) <= 3
+    text = flat(text_of(pdf))
+    titles = site_titles(built_docs, "publications")
+    assert len(titles) >= 5
+    assert out_of_order(text, titles) == []
+    assert owner_bold_in_each_entry(pdf, titles, "Mingyu Liang") == dict.fromkeys(titles, True)
+    for fact in (
+        "Ph.D. in Electrical and Computer Engineering",
+        "Mentored by Krishna Malladi.",
+        "Zhiyuan College Honors Scholarship, 2016, 2017",
+        "Datacenter Computing ECE 5710 Spring 2021",
+        "*: equal contribution",
+        "ISCA’23",
+    ):
+        assert fact in text
+    assert "mailto:ml2585@cornell.edu" in link_targets(pdf)
+    assert len(render_pages(pdf, "docs-cv")) == len(reader.pages)
+    short = built_docs.outdir / "cv-short.pdf"
+    assert len(PdfReader(short).pages) <= 2
+    render_pages(short, "docs-cv-short")
+
+
+def test_liang_luo_cv(built_liang_luo: Built) -> None:
+    pdf = built_liang_luo.outdir / "cv.pdf"
+    text = flat(text_of(pdf))
+    assert text.startswith("Liang Luo")
+    titles = site_titles(built_liang_luo, "index")
+    assert out_of_order(text, titles) == []
+    assert owner_bold_in_each_entry(pdf, titles, "Liang Luo") == dict.fromkeys(titles, True)
+    render_pages(pdf, "liang-luo-cv")

@@ -1,4 +1,4 @@
-"""``nox -s docs-live``: sphinx-autobuild rebuilds on edits to refs.bib, a page or bibfolio."""
+"""``nox -s docs-live``: rebuilds on edits to refs.bib, pages or bibfolio; port 8000; stops clean."""
 
 from __future__ import annotations
 
@@ -15,17 +15,23 @@ from pathlib import Path
 
 import pytest
 
+from bibfolio.scaffold import new_portfolio
+
 from .helpers import REPO, copy_portfolio
 
 AUTOBUILD = Path(sys.executable).with_name("sphinx-autobuild")
 pytestmark = pytest.mark.skipif(not AUTOBUILD.exists(), reason="sphinx-autobuild is not installed")
 
 
-def live_preview_args(source: str, port: int) -> list[str]:
+def load_noxfile():
     spec = importlib.util.spec_from_file_location("noxfile", REPO / "noxfile.py")
     noxfile = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(noxfile)  # the arguments the nox session uses
-    return noxfile.live_preview_args(source, port)
+    spec.loader.exec_module(noxfile)
+    return noxfile
+
+
+def live_preview_args(source: str, port: int) -> list[str]:
+    return load_noxfile().live_preview_args(source, port)  # the arguments the nox session uses
 
 
 def free_port() -> int:
@@ -106,3 +112,79 @@ def test_rebuilds_on_bib_page_and_extension_edits(server):
     finally:
         os.utime(extension, ns=(stat.st_atime_ns, stat.st_mtime_ns))
     shutil.rmtree(source / "_build", ignore_errors=True)
+
+
+def test_the_default_port_is_fixed_and_overridable():
+    noxfile = load_noxfile()
+    assert noxfile.live_preview_options([]) == ("docs", 8000)
+    assert noxfile.live_preview_options(["examples/liang-luo"]) == ("examples/liang-luo", 8000)
+    assert noxfile.live_preview_options(["--port", "8001", "site"]) == ("site", 8001)
+    args = noxfile.live_preview_args("docs")
+    assert args[args.index("--port") + 1] == "8000"
+    assert args[args.index("--host") + 1] == "127.0.0.1"
+
+
+def nox_docs_live(site: Path, port: int, log: Path) -> subprocess.Popen:
+    """``nox -s docs-live -- SITE --port PORT`` from this checkout, in this Python (no venv)."""
+    return subprocess.Popen(
+        [sys.executable, "-m", "nox", "--no-venv", "--no-install", "-f", str(REPO / "noxfile.py"),
+         "-s", "docs-live", "--", str(site), "--port", str(port)],
+        stdout=log.open("w"),
+        stderr=subprocess.STDOUT,
+        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+    )  # fmt: skip
+
+
+def children(pid: int) -> list[int]:
+    """The processes *pid* started (Linux /proc), and theirs."""
+    path = Path(f"/proc/{pid}/task/{pid}/children")
+    direct = [int(child) for child in path.read_text().split()] if path.exists() else []
+    return direct + [grandchild for child in direct for grandchild in children(child)]
+
+
+def port_is_free(port: int) -> bool:
+    with socket.socket() as sock:
+        return sock.connect_ex(("127.0.0.1", port)) != 0
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="needs Linux /proc")
+def test_stopping_nox_stops_the_server_and_frees_the_port(tmp_path):
+    site = tmp_path / "site"
+    new_portfolio(site, "Priya Raman")
+    port = free_port()
+    log = tmp_path / "nox.log"
+    process = nox_docs_live(site, port, log)
+    try:
+        wait_for(lambda: "Priya Raman" in fetch(port, "index.html"), timeout=120)
+        served = children(process.pid)
+        assert served, "sphinx-autobuild runs as nox's child"
+        text = log.read_text()
+        assert f"Serving {site} at http://127.0.0.1:{port}/ (Ctrl+C stops)" in text
+        # Nobody asked for these lines (bibfolio/quiet.py), not in live builds either.
+        assert "MdParserConfig" not in text
+        assert "matplotlib is not installed" not in text
+        process.terminate()  # SIGTERM to nox only, as an IDE's stop button sends
+        process.wait(timeout=30)
+    finally:
+        if process.poll() is None:
+            process.kill()
+    wait_for(lambda: port_is_free(port), timeout=15)
+    time.sleep(0.5)
+    alive = [pid for pid in served if Path(f"/proc/{pid}").exists()]
+    assert alive == [], f"orphans: {alive}"
+    assert "Session docs-live interrupted" in log.read_text()
+
+
+def test_a_busy_port_is_named(tmp_path):
+    site = tmp_path / "site"
+    new_portfolio(site, "Priya Raman")
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        log = tmp_path / "nox.log"
+        process = nox_docs_live(site, port, log)
+        assert process.wait(timeout=60) != 0
+    assert f"port {port} is in use; choose another: nox -s docs-live -- --port 8001" in (
+        log.read_text()
+    )

@@ -8,6 +8,7 @@ import sys
 from typing import TYPE_CHECKING
 
 import pytest
+from bs4 import BeautifulSoup
 from pypdf import PdfReader
 
 from .helpers import REPO
@@ -116,6 +117,7 @@ def test_cv_content_order_and_owner(app: SphinxTestApp) -> None:
     assert not app.warning.getvalue()
     pdf = app.outdir / "cv.pdf"
     text = flat(text_of(pdf))
+    assert "Download" not in text  # the CV does not link to itself
     # Header, home page, definition list, table, bullet list.
     assert text.startswith("Ada Lovelace Analyst · ada@example.org")
     assert "Countess of Lovelace Ockham Park, 1835" in text
@@ -238,6 +240,19 @@ def test_without_typst_one_line_and_site_unchanged(
     assert status.count("the typst package is not installed (pip install typst)") == 1
     assert not (app.outdir / "cv.pdf").exists()
     assert "Notes on the Analytical Engine" in (app.outdir / "publications.html").read_text()
+
+
+@pytest.mark.sphinx("html", testroot="cv")
+def test_cv_link_role(app: SphinxTestApp) -> None:
+    app.build()
+    links = BeautifulSoup((app.outdir / "index.html").read_text(), "html.parser").select(
+        "a.bibfolio-cv-link"
+    )
+    assert [(a.get_text(), a["href"]) for a in links] == [
+        ("the CV", "cv.pdf"),
+        ("One-page CV (PDF)", "cv-short.pdf"),
+    ]
+    assert all((app.outdir / a["href"]).is_file() for a in links)
 
 
 # -- rebuilds ----------------------------------------------------------------------------

@@ -9,7 +9,9 @@ if TYPE_CHECKING:
 
 
 def register(app: Sphinx) -> None:
-    """Connect the CV build; the ``bibfolio_cv`` value itself is declared in config.py."""
+    """The ``{cv-link}`` role and the CV build; ``bibfolio_cv`` is declared in config.py."""
     from .build import build_cv  # noqa: PLC0415
+    from .role import CvLinkRole  # noqa: PLC0415
 
+    app.add_role("cv-link", CvLinkRole())
     app.connect("build-finished", build_cv)

@@ -190,26 +190,26 @@ def list_variants(env: BuildEnvironment, parts: list[tuple[str, str]]) -> set[st
 
 
 def header(app: Sphinx) -> str:
-    """The ``#show: cv-doc.with(...)`` line: name, contact line, PDF metadata."""
+    """The ``#show: cv-doc.with(...)`` line: name, contact line, PDF metadata.
+
+    The contact line is the profile card's (``bibfolio_profile``): position,
+    affiliation, e-mail address and the profile's links, then the site's address.
+    """
+    from ..model.profile import read_profile  # noqa: PLC0415 - profile problems warn elsewhere
+
     config = app.config
-    profile = config.bibfolio_profile
-    name = str(profile.get("name") or (config.bibfolio_owner or [config.project])[0])
-    contact = []
-    for field in ("jobTitle", "affiliation"):
-        value = profile.get(field)
-        if isinstance(value, str) and value:
-            contact.append(f"[{escape(value)}]")
-    email = profile.get("email")
-    if isinstance(email, str) and email:
-        contact.append(f"link({string_literal('mailto:' + email)})[{escape(email)}]")
+    profile, _problems = read_profile(config.bibfolio_profile)
+    name = profile.name or (config.bibfolio_owner or [config.project])[0]
+    contact = [f"[{escape(value)}]" for value in (profile.position, profile.affiliation) if value]
+    for link in profile.links:
+        shown = link.url.removeprefix("mailto:") if link.kind == "email" else link.label
+        contact.append(f"link({string_literal(link.url)})[{escape(shown)}]")
     if config.html_baseurl:
         url = config.html_baseurl
         shown = url.split("://", 1)[-1].rstrip("/")
         contact.append(f"link({string_literal(url)})[{escape(shown)}]")
     keywords = ["curriculum vitae", name]
-    keywords += [
-        v for v in (profile.get("jobTitle"), profile.get("affiliation")) if isinstance(v, str) and v
-    ]
+    keywords += [value for value in (profile.position, profile.affiliation) if value]
     epoch = os.environ.get("SOURCE_DATE_EPOCH", "")
     date = "none"  # no date at all unless one is given: rebuilds stay byte-identical
     if epoch.isdigit():

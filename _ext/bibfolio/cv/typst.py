@@ -93,7 +93,8 @@ class TypstTranslator(nodes.NodeVisitor):
         raise nodes.SkipNode
 
     def unknown_visit(self, node: nodes.Node) -> None:
-        if isinstance(node, _INVISIBLE):
+        if isinstance(node, _INVISIBLE) or "bibfolio-profile" in node.get("classes", ()):
+            # The profile card's name, position and links are the CV's header already.
             raise nodes.SkipNode
         if isinstance(node, _TRANSPARENT):
             return
@@ -132,6 +133,8 @@ class TypstTranslator(nodes.NodeVisitor):
         if "bibfolio-legend" in node["classes"]:
             self.parts.append(f"#cv-legend[{self.content(node)}]\n\n")
             raise nodes.SkipNode
+        if any("bibfolio-cv-link" in child["classes"] for child in node.findall(nodes.Element)):
+            raise nodes.SkipNode  # "CV: PDF" means nothing inside the CV itself
         text = self.content(node)
         if text:
             self.parts.append(text + "\n\n")

@@ -182,6 +182,7 @@ def test_home_page_profile(built_docs):
             {"@type": "CollegeOrUniversity", "name": "Shanghai Jiao Tong University"},
         ],
         "email": "mailto:ml2585@cornell.edu",
+        "knowsAbout": "Performance and efficiency of cloud and machine learning systems",
     }
     assert not built_docs.page("publications").find("script", type="application/ld+json")
 

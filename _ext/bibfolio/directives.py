@@ -123,6 +123,8 @@ class PublicationsDirective(SphinxDirective):
             "filter_ui": self._flag("filter-ui", config.bibfolio_filter_ui and not selected),
             "download": self._flag("download", not selected),
             "chart": self._flag("chart", config.bibfolio_chart and not selected),
+            # Asked for by the list itself: shown whatever the list's length.
+            "explicit": tuple(name for name in ("chart", "filter-ui") if name in self.options),
         }
 
         document = self.state.document

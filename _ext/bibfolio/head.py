@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING, Any
 
 from .bibliography import get_domain, get_library
 from .model.metadata import highwire_tags, json_for_script, profile_page, scholarly_article
+from .model.profile import person, read_profile
+from .profile import photo_url
 from .transforms import PageContext, local_file_target
 
 if TYPE_CHECKING:
@@ -67,7 +69,9 @@ def add_metadata(
         )
         tags.append(_script(scholarly_article(publication, page_url)))
     if pagename == app.config.root_doc and app.config.bibfolio_profile:
-        tags.append(_script(profile_page(app.config.bibfolio_profile)))
+        raw = app.config.bibfolio_profile
+        owner = read_profile(raw)[0]
+        tags.append(_script(profile_page(person(raw, owner, photo_url(app, owner)))))
     if is_noindex(app, pagename, templatename):
         tags.append(_meta("robots", "noindex"))
     if tags:

@@ -183,14 +183,20 @@ def _tools(
     # "scripted", an inline SVG needs an OPF property Sphinx does not write, and the
     # .bib download is not an EPUB content type.  The chart's data table stays.
     epub = is_epub(page.builder)
-    if node["chart"]:
+    # Short lists skip the chart and the filter (bibfolio_*_min_entries) unless the
+    # list's own :chart: / :filter-ui: option asks for them.
+    config = page.env.config
+    explicit = node.get("explicit", ())
+    count = len(publications)
+    if node["chart"] and ("chart" in explicit or count >= config.bibfolio_chart_min_entries):
         chart = chart_nodes(publications, page.env.config.bibfolio_groups, ident)
         if epub:
             chart = [table for figure in chart for table in figure.findall(nodes.table)]
         box.extend(chart)
     if epub:
         return box if len(box) else None
-    if node["filter_ui"] and len(publications) > 1:
+    long_enough = "filter-ui" in explicit or count >= config.bibfolio_filter_min_entries
+    if node["filter_ui"] and count > 1 and long_enough:
         groups = dict(page.env.config.bibfolio_groups)
         present = list(dict.fromkeys(p.group for p in publications))
         years = sorted({p.year for p in publications if p.year}, reverse=True)

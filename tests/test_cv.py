@@ -311,7 +311,16 @@ def test_docs_cv(built_docs: Built) -> None:
     assert "mailto:ml2585@cornell.edu" in link_targets(pdf)
     assert len(render_pages(pdf, "docs-cv")) == len(reader.pages)
     short = built_docs.outdir / "cv-short.pdf"
-    assert len(PdfReader(short).pages) <= 2
+    assert len(PdfReader(short).pages) == 1
+    short_text = flat(text_of(short))
+    selected = site_titles(built_docs, "index")
+    assert selected and out_of_order(short_text, selected) == []
+    others = [title for title in titles if title not in selected]
+    assert others  # the site has unselected papers; the short CV leaves them out
+    assert out_of_order(short_text, others) == others
+    # The home page links both PDFs.
+    links = built_docs.page("index").select("a.bibfolio-cv-link")
+    assert [a["href"] for a in links] == ["cv.pdf", "cv-short.pdf"]
     render_pages(short, "docs-cv-short")
 
 

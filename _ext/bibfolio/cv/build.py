@@ -189,7 +189,7 @@ def list_variants(env: BuildEnvironment, parts: list[tuple[str, str]]) -> set[st
     return found
 
 
-def header(app: Sphinx) -> str:
+def header(app: Sphinx, short: bool) -> str:
     """The ``#show: cv-doc.with(...)`` line: name, contact line, PDF metadata.
 
     The contact line is the profile card's (``bibfolio_profile``): position,
@@ -225,6 +225,7 @@ def header(app: Sphinx) -> str:
         f"  contact: ({''.join(item + ', ' for item in contact)}),\n"
         f"  keywords: ({''.join(string_literal(k) + ', ' for k in keywords)}),\n"
         f"  date: {date},\n"
+        f"  compact: {'true' if short else 'false'},\n"
         ")\n\n"
     )
 
@@ -248,13 +249,12 @@ def build_cv(app: Sphinx, exception: Exception | None) -> None:
         return
     lists = list_variants(env, parts)
     layout = template()
-    head = header(app)
     outdir = Path(app.outdir)
     for filename, short in OUTPUTS:
         cv = CvSource(app, short, lists)
         for docname, section in parts:
             cv.add(docname, section, is_home=docname == app.config.root_doc)
-        source = layout + "\n" + head + "\n".join(cv.parts)
+        source = layout + "\n" + header(app, short) + "\n".join(cv.parts)
         write_pdf(typst, source, outdir / filename)
 
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import os
 import shutil
+import subprocess
+import sys
 import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -362,3 +364,49 @@ def test_unknown_source_is_a_failure(run, tmp_path: Path) -> None:
     status, out = run("not-an-id", "--bib", str(tmp_path / "refs.bib"))
     assert status == 1
     assert "failed: 'not-an-id': not a DOI, arXiv id or URL, ORCID iD" in out
+
+
+# -- writing ---------------------------------------------------------------------------------
+QUOTED = """@Article{old2019,
+\tAUTHOR = "Old, Alice",
+\tTITLE = "An Old Paper",
+\tJOURNAL = "Journal of Imaginary Systems",
+\tYEAR = "2019"
+}
+"""
+
+
+def test_new_entries_follow_the_file_style(server, run, tmp_path: Path) -> None:
+    bib = tmp_path / "refs.bib"
+    bib.write_bytes(QUOTED.replace("\n", "\r\n").encode())
+    status, out = run("10.5555/jrn.2022.7", "--bib", str(bib))
+    assert status == 0, out
+    text = bib.read_bytes().decode()
+    assert text.startswith(QUOTED.replace("\n", "\r\n"))
+    added = text[len(QUOTED.replace("\n", "\r\n")) :]
+    assert added.startswith('\r\n@Article{example2022measuring,\r\n\tAUTHOR = "Example, Ada')
+    assert '\tVOLUME = "12",\r\n' in added
+    assert added.endswith('\tDOI = "10.5555/jrn.2022.7"\r\n}\r\n')  # no trailing comma
+    assert "\n" not in added.replace("\r\n", "")
+
+
+def test_failed_write_leaves_the_old_file(server, run, refs: Path, monkeypatch) -> None:
+    before = refs.read_bytes()
+
+    def broken_replace(self: Path, target: Path) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(Path, "replace", broken_replace)
+    with pytest.raises(OSError, match="No space left"):
+        run("10.5555/jrn.2022.7", "--bib", str(refs))
+    assert refs.read_bytes() == before
+    assert [p.name for p in refs.parent.iterdir()] == ["refs.bib"]  # no temporary left
+
+
+def test_sphinx_build_never_loads_the_importer() -> None:
+    code = (
+        "import sys, bibfolio, bibfolio.directives, bibfolio.papers;"
+        "print(any(name.startswith('bibfolio.importer') for name in sys.modules))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"

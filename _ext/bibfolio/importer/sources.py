@@ -149,7 +149,10 @@ def csl_record(item: dict, origin: str) -> Record:
         fields["year"] = date[0]
     for csl, bib in (("volume", "volume"), ("issue", "number"), ("page", "pages")):
         if value := _text(item.get(csl)):
-            fields[bib] = escape(value.replace("-", "--") if bib == "pages" else value)
+            if bib == "pages":  # CSL's "10-20" is BibTeX's "10--20"
+                fields[bib] = escape(re.sub(r"-+", "--", value), ligatures=False)
+            else:
+                fields[bib] = escape(value)
     publisher = _text(item.get("publisher"))
     if publisher and bibtype in {"article", "inproceedings", "incollection", "book"}:
         fields["publisher"] = escape(publisher)

@@ -17,9 +17,16 @@ _SPECIALS = {
     "$": r"\$",
     "~": r"\textasciitilde{}",
     "^": r"\textasciicircum{}",
+    # A lone ` is an opening quote in LaTeX; the grave accent character is this command.
+    "`": r"\textasciigrave{}",
 }
+#: Braces that do not pair up: math-mode commands, as a brace of either kind would leave
+#: the value unbalanced for BibTeX (it counts ``\{`` as a brace).
+_LONE_BRACES = {"{": r"{$\lbrace$}", "}": r"{$\rbrace$}"}
 _SPACE = re.compile(r"\s+")
-_SPECIAL = re.compile(r"[\\{}&%#_$~^]")
+_SPECIAL = re.compile(r"[\\{}&%#_$~^`]")
+# TeX ligatures of plain characters: -- and --- are dashes, '' a closing double quote.
+_LIGATURE = re.compile(r"(-(?=-)|'(?='))")
 # A word with a capital after its first letter (LLM, GPUs, PyTorch, 3D): BibTeX styles
 # that lower-case titles would break it, so it is braced.  A capitalised word (Title Case)
 # is left alone: braces everywhere would stop styles from choosing the case.
@@ -39,12 +46,28 @@ _KEPT_TAGS = {
 }
 
 
-def escape(text: str, *, strip: bool = True) -> str:
-    """Escape *text* for a BibTeX value; whitespace runs become one space."""
+def escape(text: str, *, strip: bool = True, ligatures: bool = True) -> str:
+    """Escape *text* for a BibTeX value; whitespace runs become one space.
+
+    With *ligatures* false, ``--`` stays a dash (for page ranges).
+    """
     text = _SPACE.sub(" ", text)
     if strip:
         text = text.strip()
-    return _SPECIAL.sub(lambda match: _SPECIALS[match.group()], text)
+    table = _SPECIALS if _balanced(text) else {**_SPECIALS, **_LONE_BRACES}
+    text = _SPECIAL.sub(lambda match: table[match.group()], text)
+    return _LIGATURE.sub(r"\1{}", text) if ligatures else text
+
+
+def _balanced(text: str) -> bool:
+    """True when *text*'s braces pair up: BibTeX counts ``\\{`` too, so only then is it safe."""
+    depth = 0
+    for char in text:
+        if char in "{}":
+            depth += 1 if char == "{" else -1
+            if depth < 0:
+                return False
+    return depth == 0
 
 
 def protect_capitals(value: str) -> str:

@@ -36,7 +36,7 @@ class Style:
     equals: str = " = "
     quote: bool = False  #: Values in ``"…"`` rather than ``{…}``.
     upper_names: bool = False  #: ``AUTHOR = …``.
-    upper_type: bool = False  #: ``@ARTICLE{``.
+    type_case: str = "lower"  #: ``@article``, ``@ARTICLE`` (``upper``) or ``@Article`` (``title``).
     trailing_comma: bool = True  #: A comma after the last field.
     separator: str = "\n\n"  #: Between two entries.
     order: list[str] = field(default_factory=lambda: list(DEFAULT_ORDER))
@@ -66,7 +66,7 @@ class Style:
             equals=equals,
             quote=quotes > braces,
             upper_names=sum(n.isupper() for n in names) > len(names) / 2,
-            upper_type=sum(t.isupper() for t in types) > len(types) / 2,
+            type_case=Counter(_case(t) for t in types).most_common(1)[0][0] if types else "lower",
             trailing_comma=(not closers) or sum(c == "," for c in closers) >= len(closers) / 2,
             separator=Counter(gaps).most_common(1)[0][0] if gaps else "\n\n",
             order=order,
@@ -89,9 +89,15 @@ class Style:
             target.fields.items(),
             key=lambda item: self.order.index(item[0]) if item[0] in self.order else 999,
         )
-        kind = target.type.upper() if self.upper_type else target.type
+        kind = {"upper": str.upper, "title": str.title}.get(self.type_case, str.lower)(target.type)
         body = ",\n".join(self.field_line(name, value) for name, value in fields)
         return f"@{kind}{{{target.key},\n{body}{',' if self.trailing_comma else ''}\n}}"
+
+
+def _case(word: str) -> str:
+    if word.isupper():
+        return "upper"
+    return "title" if word[:1].isupper() else "lower"
 
 
 def _merged_order(text: str) -> list[str]:

@@ -73,6 +73,9 @@ def test_new_writes_every_page_with_marked_examples(tmp_path, capsys):
         assert "**Example text: replace it.**" in text, name
     conf = (site / "conf.py").read_text()
     assert 'NAME = "Priya Raman"' in conf
+    assert "bibfolio_portfolio = True" in conf
+    assert '"position": "Your position",  # example: replace' in conf
+    assert "```{profile}\n```" in (site / "index.md").read_text()
     assert "bibfolio_owner = [NAME]" in conf
     assert 'bibtex_bibfiles = ["refs.bib"]' in conf
     assert ">PR</text>" in (site / "_static" / "favicon.svg").read_text()
@@ -168,6 +171,9 @@ def test_a_fork_replaces_the_demo_and_builds_and_tests_clean(tmp_path):
     assert owner == ["Priya S. Raman", "Priya Raman"]
     home = BeautifulSoup((html / "index.html").read_text(), "html.parser")
     assert "Sparse Attention for Streaming Sensor Data" in home.get_text()  # selected
+    card = home.select_one(".bibfolio-profile")
+    assert " ".join(card.get_text(" ").split()) == "PR Your position Your university or company"
+    assert home.title.get_text() == "Priya Raman"
     site = " ".join(path.read_text() for path in html.glob("*.html"))
     for word in DEMO_WORDS:
         assert word not in site, word

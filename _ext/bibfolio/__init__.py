@@ -49,12 +49,12 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     )
     from .transforms import PublicationsTransform  # noqa: PLC0415
 
-    quiet.register(app)  # before sphinxext-opengraph is imported; see quiet.py
     app.setup_extension("sphinxcontrib.bibtex")
     citebridge.log_as_stock()
     pybtexstyle.register()
 
     config.register(app)
+    quiet.register(app)  # before sphinxext-opengraph is imported; see quiet.py
     portfolio.load_extensions(app)
     nodes.register(app)
     profile.register(app)

@@ -9,9 +9,10 @@ line on every build that says nothing about the user's sources:
   at normal verbosity; ``sphinx-build -v`` shows it again.
 - sphinxext-opengraph ``print()``\\ s "matplotlib is not installed, social cards will not
   be generated" when it is imported without matplotlib, even when ``conf.py`` turns the
-  cards off.  Sphinx imports extensions in the order of ``extensions``; when bibfolio
-  comes first (as in the template's ``conf.py``) it imports sphinxext-opengraph itself
-  with that one line captured, and says it again (as an INFO line) only when the
+  cards off.  Sphinx imports extensions in the order of ``extensions``; in a portfolio
+  (``bibfolio_portfolio = True``, which loads sphinxext-opengraph from bibfolio), or
+  when bibfolio is listed before it, bibfolio imports sphinxext-opengraph itself with
+  that one line captured, and says it again (as an INFO line) only when the
   configuration does ask for social cards.
 
 Both touch nothing inside those packages: a filter on a logger, and an import.
@@ -27,6 +28,8 @@ import sys
 from typing import TYPE_CHECKING
 
 from sphinx.util import logging as sphinx_logging
+
+from .portfolio import EXTENSIONS as PORTFOLIO_EXTENSIONS
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -86,6 +89,7 @@ def register(app: Sphinx) -> None:
         return
     logging.getLogger(MYST_LOGGER).addFilter(_MYST_FILTER)
     app.connect("build-finished", _remove_myst_filter)
-    if OPENGRAPH in app.config.extensions and OPENGRAPH not in sys.modules:
+    portfolio = app.config.bibfolio_portfolio is True and OPENGRAPH in PORTFOLIO_EXTENSIONS
+    if (portfolio or OPENGRAPH in app.config.extensions) and OPENGRAPH not in sys.modules:
         _import_opengraph_quietly()
     app.connect("config-inited", _social_cards_wanted)

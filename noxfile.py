@@ -110,6 +110,15 @@ def check(session: nox.Session) -> None:
     session.run("python", "-m", "bibfolio", "check", *(session.posargs or ["refs.bib"]))
 
 
+@nox.session(name="import")
+def import_(session: nox.Session) -> None:
+    """Add publications to refs.bib from DOIs, arXiv, ORCID, DBLP or a .bib (-- SOURCE...)."""
+    session.install("-e", ".")
+    if not session.posargs:
+        session.error("name what to import: nox -s import -- 10.1145/... [--dry-run]")
+    session.run("python", "-m", "bibfolio", "import", *session.posargs)
+
+
 @nox.session
 def upstream(session: nox.Session) -> None:
     """Run sphinxcontrib-bibtex's own tests without and with bibfolio; fail on any it breaks."""

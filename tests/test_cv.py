@@ -287,6 +287,10 @@ def test_no_change_rebuild_keeps_the_pdf_and_an_edit_changes_it(
     text = flat(text_of(pdf))
     assert "A Renamed Paper" in text
     assert "A Paper with Many Authors" not in text
+    page = tmp_path / "cv" / "teaching.md"
+    page.write_text(page.read_text().replace("Fall 1843", "Spring 1844"), encoding="utf-8")
+    build_root("cv", fresh=False)
+    assert "Analytical Engines Spring 1844" in flat(text_of(pdf))
 
 
 # -- the two real portfolios ---------------------------------------------------------------

@@ -247,15 +247,56 @@ def build_cv(app: Sphinx, exception: Exception | None) -> None:
     parts = cv_parts(env, setting)
     if not parts:
         return
+    outdir = Path(app.outdir)
+    inputs = inputs_key(app, typst.__version__, parts)
+    targets = [outdir / filename for filename, _short in OUTPUTS]
+    if all(target.exists() and read_stamp(target)[0] == inputs for target in targets):
+        return  # nothing the CV is made of changed: no doctree is even loaded
     lists = list_variants(env, parts)
     layout = template()
-    outdir = Path(app.outdir)
-    for filename, short in OUTPUTS:
+    for target, (_filename, short) in zip(targets, OUTPUTS, strict=True):
         cv = CvSource(app, short, lists)
         for docname, section in parts:
             cv.add(docname, section, is_home=docname == app.config.root_doc)
         source = layout + "\n" + header(app, short) + "\n".join(cv.parts)
-        write_pdf(typst, source, outdir / filename)
+        write_pdf(typst, source, target, inputs)
+
+
+#: The configuration values the CV's text depends on.
+CONFIG_INPUTS = (
+    "project",
+    "root_doc",
+    "html_baseurl",
+    "bibfolio_cv",
+    "bibfolio_profile",
+    "bibfolio_owner",
+    "bibfolio_annotations",
+    "bibfolio_max_authors",
+    "bibfolio_author_separators",
+)
+
+
+def inputs_key(app: Sphinx, version: str, parts: list[tuple[str, str]]) -> str:
+    """A hash of everything the Typst source is made from, cheap to compute.
+
+    Each part's read time (``env.all_docs``; Sphinx re-reads a changed page and the
+    pages that list or cite a changed .bib), the entries' content hashes, the
+    settings and the template.  When it matches the stamp, the build skips the
+    CV entirely; otherwise the source is made and compared (:func:`write_pdf`).
+    """
+    env = app.env
+    digest = hashlib.sha256()
+    for value in (
+        version,
+        template(),
+        os.environ.get("SOURCE_DATE_EPOCH", ""),
+        repr([(doc, section, env.all_docs.get(doc)) for doc, section in parts]),
+        repr([getattr(app.config, name) for name in CONFIG_INPUTS]),
+    ):
+        digest.update(value.encode("utf-8", "surrogatepass") + b"\0")
+    for key, publication in sorted(get_library(env).publications.items()):
+        digest.update(f"{key}={publication.content_hash}\0".encode())
+    return digest.hexdigest()
 
 
 def stamp_of(target: Path) -> Path:
@@ -273,11 +314,21 @@ def remove_old(outdir: Path) -> None:
             stamp.unlink()
 
 
-def write_pdf(typst: Any, source: str, target: Path) -> None:
+def read_stamp(target: Path) -> tuple[str, str]:
+    """(inputs key, source hash) recorded with *target*, or empty strings."""
+    try:
+        inputs, _, source = stamp_of(target).read_text(encoding="utf-8").partition("\n")
+    except OSError:
+        return "", ""
+    return inputs, source
+
+
+def write_pdf(typst: Any, source: str, target: Path, inputs: str) -> None:
     """Compile *source* to *target*, unless the stamp says this source made it already."""
-    stamp = stamp_of(target)
     digest = hashlib.sha256(f"{typst.__version__}\n{source}".encode()).hexdigest()
-    if target.exists() and stamp.exists() and stamp.read_text(encoding="utf-8") == digest:
+    stamp = stamp_of(target)
+    if target.exists() and read_stamp(target)[1] == digest:
+        stamp.write_text(f"{inputs}\n{digest}", encoding="utf-8")
         return
     try:
         # Typst's own fonts only: the same PDF on every machine, fonts embedded.
@@ -286,5 +337,5 @@ def write_pdf(typst: Any, source: str, target: Path) -> None:
         warn(f"the CV could not be typeset ({target.name}): {err}", "cv")
         return
     target.write_bytes(pdf)
-    stamp.write_text(digest, encoding="utf-8")
+    stamp.write_text(f"{inputs}\n{digest}", encoding="utf-8")
     logger.info("bibfolio: wrote %s", target.name)

@@ -1,5 +1,7 @@
 """Sphinx configuration: the portfolio of Mingyu Liang."""
 
+from __future__ import annotations
+
 project = "Mingyu Liang"
 language = "en"
 extensions = ["bibfolio"]

@@ -23,6 +23,7 @@ from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util.docutils import SphinxDirective
 
 from .assets import is_epub
+from .bibliography import get_domain
 from .model.icons import ICON_PATHS
 from .model.profile import read_profile
 from .warnings_ import warn
@@ -117,7 +118,7 @@ class ProfileIcons(SphinxPostTransform):
     def run(self, **kwargs: Any) -> None:
         # An EPUB would have to declare inline SVG in its OPF (Sphinx does not): there
         # the links keep their names as text.
-        if is_epub(self.app.builder):
+        if is_epub(get_domain(self.env).app.builder):  # type: ignore[union-attr]
             return
         for card in self.document.findall(profile_card):
             for reference in card.findall(nodes.reference):
@@ -157,9 +158,21 @@ def _visit_icon(self: HTML5Translator, node: profile_icon) -> None:
 def report_problems(app: Sphinx, config: Config) -> None:
     """``config-inited``, after validation: say which profile values were left out."""
     _profile, problems = read_profile(config.bibfolio_profile)
-    location = str(Path(app.confdir, "conf.py"))
+    conf_py = Path(app.confdir, "conf.py")
+    lines = conf_py.read_text(encoding="utf-8").splitlines() if conf_py.is_file() else []
     for problem in problems:
-        warn(problem, "config", location=location)
+        warn(problem, "config", location=f"{conf_py}:{_line_of(lines, problem)}")
+
+
+def _line_of(lines: list[str], problem: str) -> int:
+    """The conf.py line of the profile key a *problem* names (else of bibfolio_profile)."""
+    start = next((n for n, line in enumerate(lines) if "bibfolio_profile" in line), 0)
+    key = re.search(r"\['(\w+)'\]", problem)
+    if key:
+        for number in range(start, len(lines)):
+            if f'"{key[1]}"' in lines[number] or f"'{key[1]}'" in lines[number]:
+                return number + 1
+    return start + 1
 
 
 def home_page_context(

@@ -1,5 +1,7 @@
 """Sphinx configuration: the portfolio of Liang Luo."""
 
+from __future__ import annotations
+
 project = "Liang Luo"
 language = "en"
 extensions = ["bibfolio"]

@@ -410,3 +410,59 @@ def test_sphinx_build_never_loads_the_importer() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+def test_owner_name_variants_are_reported(server, run, tmp_path: Path) -> None:
+    bib = tmp_path / "refs.bib"
+    source = tmp_path / "export.bib"
+    source.write_text(
+        '@misc{a, author = {Example, A. and Sample, Zo{\\"e}}, title = {One}, year = 2020}\n'
+        '@misc{b, author = {Sample, Zo{\\"e}}, title = {Two}, year = 2021}\n'
+    )
+    status, out = run(
+        "10.5555/jrn.2022.7", str(source), "--bib", str(bib), "--owner", "Ada Example"
+    )
+    assert status == 0, out
+    lines = out.splitlines()
+    # The configured spelling is no variant; "A. Example" is reported where it stands.
+    assert (
+        "note: owner: no author of example2020one matches 'Ada Example'; closest author "
+        "'A. Example' (if that is you, add it to bibfolio_owner)"
+    ) in lines
+    assert "note: owner: no author of sample2021two matches 'Ada Example'" in out
+    assert "example2022measuring matches" not in out
+
+
+def test_owner_spellings_other_than_configured_are_listed(run, tmp_path: Path) -> None:
+    source = tmp_path / "export.bib"
+    source.write_text("@misc{a, author = {Example, Ada B.}, title = {Three}, year = 2019}\n")
+    status, out = run(str(source), "--bib", str(tmp_path / "refs.bib"), "--owner", "Ada Example")
+    assert status == 0
+    assert "note: owner: written 'Ada B. Example' in example2019three" in out.splitlines()
+
+
+# -- real portfolios ---------------------------------------------------------------------
+@pytest.mark.parametrize("portfolio", ["refs.bib", "examples/liang-luo/refs.bib"])
+def test_a_portfolio_imported_into_itself_changes_nothing(run, tmp_path, portfolio) -> None:
+    original = Path(__file__).parent.parent / portfolio
+    bib = tmp_path / "refs.bib"
+    shutil.copy(original, bib)
+    status, out = run(str(original), "--bib", str(bib), "--dry-run")
+    assert status == 0
+    assert out.startswith("(no changes)\n")
+    count = len(_entries(bib))
+    assert f"0 added, 0 updated, {count} unchanged, 0 skipped, 0 failed" in out
+
+
+def test_a_portfolio_imported_into_an_empty_file_reads_back(run, tmp_path: Path) -> None:
+    original = Path(__file__).parent.parent / "examples/liang-luo/refs.bib"
+    bib = tmp_path / "refs.bib"
+    status, out = run(str(original), "--bib", str(bib))
+    assert status == 0, out
+    source = _entries(original)
+    written = _entries(bib)
+    assert len(written) == len(source)
+    titles = sorted(latex_to_plain(fields["title"]) for fields in written.values())
+    assert titles == sorted(latex_to_plain(fields["title"]) for fields in source.values())
+    status, out = run(str(original), "--bib", str(bib), "--dry-run")
+    assert out.startswith("(no changes)\n")

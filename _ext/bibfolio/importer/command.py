@@ -42,6 +42,14 @@ def add_import_command(commands: argparse._SubParsersAction) -> None:
         "(default: $BIBFOLIO_MAILTO)",
     )
     command.add_argument(
+        "--owner",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="your name (repeat for aliases), as in bibfolio_owner: the report shows how "
+        "the imported author lists spell it",
+    )
+    command.add_argument(
         "--timeout", type=float, default=30.0, metavar="S", help="seconds per request (30)"
     )
 
@@ -50,7 +58,7 @@ def import_main(args: argparse.Namespace, client: Client | None = None) -> int:
     """Run an import from parsed *args*; print the report; return the exit status."""
     client = client or Client(mailto=args.mailto, timeout=args.timeout)
     bib = Path(args.bib)
-    result = run_import(args.sources, bib, client)
+    result = run_import(args.sources, bib, client, args.owner)
     lines = finish(result, bib, dry_run=args.dry_run)
     if isinstance(sys.stdout, io.TextIOWrapper):
         sys.stdout.reconfigure(errors="backslashreplace")

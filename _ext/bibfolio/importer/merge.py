@@ -83,6 +83,7 @@ class Outcome:
     origin: str
     detail: str = ""
     kept: list[str] = field(default_factory=list)  #: "field: yours … / source …" lines.
+    authors: str = ""  #: The imported author list (for the owner's name variants).
 
 
 def make_key(record: Record, taken: set[str]) -> str:
@@ -154,24 +155,26 @@ class Merger:
             return self._note(Outcome("skipped", "", record.origin, "no title"))
         target = self._find(record)
         if target is None:
-            return self._note(self._new(record, record.notes))
+            return self._note(self._new(record, record.notes), record)
         existing = target.record()
         if existing.is_preprint and not record.is_preprint:
             published = self._paired_with(target)
             if published is None:
                 outcome = self._new(record, record.notes, preprint=target.key)
                 outcome.detail = f"published version of preprint {target.key}, paired with it"
-                return self._note(outcome)
+                return self._note(outcome, record)
             target = published
         elif record.is_preprint and not existing.is_preprint:
             # The published entry keeps its venue; it only gains the arXiv id.
             keep = {"eprint", "archiveprefix"}
             fields = {"eprint": record.arxiv, "archiveprefix": "arXiv"} if record.arxiv else {}
-            record = Record(record.type, fields, record.origin, notes=record.notes)
-            return self._note(self._update(target, record, keep, compare=False))
-        return self._note(self._update(target, record, None))
+            lent = Record(record.type, fields, record.origin, notes=record.notes)
+            return self._note(self._update(target, lent, keep, compare=False), record)
+        return self._note(self._update(target, record, None), record)
 
-    def _note(self, outcome: Outcome) -> Outcome:
+    def _note(self, outcome: Outcome, record: Record | None = None) -> Outcome:
+        if record is not None:
+            outcome.authors = record.fields.get("author", "")
         self.outcomes.append(outcome)
         return outcome
 

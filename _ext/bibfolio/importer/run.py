@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from ..model.bibtex import decode_bib_bytes, read_bib_text
+from ..model.names import NameError_, NamePattern, closest_names, parse_name, split_name_list
 from .merge import Merger, Target
 from .sources import SourceError, fetch_records
 from .writer import apply, unified_diff, write_atomically
@@ -47,7 +48,48 @@ class ImportResult:
         return lines
 
 
-def run_import(sources: Sequence[str], bib: Path, client: Client) -> ImportResult:
+def owner_variants(outcomes: Sequence[Outcome], owners: Sequence[str]) -> list[str]:
+    """How the owner is spelled in the imported author lists, and where no author matched.
+
+    Spellings other than the configured ones are worth adding to ``bibfolio_owner`` (or
+    fixing in refs.bib); a publication with no matching author names its closest author.
+    """
+    if not owners:
+        return []
+    patterns = [NamePattern.from_config(name) for name in owners]
+    seen: dict[str, list[str]] = {}
+    unmatched: list[str] = []
+    for outcome in outcomes:
+        names = split_name_list(outcome.authors)
+        people = []
+        for text in names:
+            try:
+                people.append(parse_name(text))
+            except NameError_:
+                continue
+        matching = [p.display for p in people if any(pat.matches(p) for pat in patterns)]
+        for display in matching:
+            seen.setdefault(display, []).append(outcome.key)
+        if people and not matching:
+            close = closest_names(owners[0], [p.display for p in people], limit=1)
+            hint = (
+                f"; closest author {close[0]!r} (if that is you, add it to bibfolio_owner)"
+                if close
+                else ""
+            )
+            unmatched.append(f"owner: no author of {outcome.key} matches {owners[0]!r}{hint}")
+    configured = {" ".join(name.split()) for name in owners}
+    lines = [
+        f"owner: written {display!r} in {', '.join(dict.fromkeys(keys))}"
+        for display, keys in seen.items()
+        if display not in configured
+    ]
+    return lines + unmatched
+
+
+def run_import(
+    sources: Sequence[str], bib: Path, client: Client, owners: Sequence[str] = ()
+) -> ImportResult:
     """Import *sources* into the text of *bib* (not written: see :func:`finish`)."""
     result = ImportResult()
     if bib.exists():
@@ -69,6 +111,9 @@ def run_import(sources: Sequence[str], bib: Path, client: Client) -> ImportResul
             merger.add(record)
             result.notes.extend(note for note in record.notes if note.startswith("orcid:"))
     result.outcomes = merger.outcomes
+    result.notes.extend(
+        owner_variants([o for o in result.outcomes if o.action != "skipped"], owners)
+    )
     result.new = apply(result.old, merger.targets, lines)
     return result
 

@@ -118,6 +118,7 @@ def test_cv_content_order_and_owner(app: SphinxTestApp) -> None:
     pdf = app.outdir / "cv.pdf"
     text = flat(text_of(pdf))
     assert "Download" not in text  # the CV does not link to itself
+    assert "Also as a" not in text
     # Header, home page, definition list, table, bullet list.
     assert text.startswith("Ada Lovelace Analyst · ada@example.org")
     assert "Countess of Lovelace Ockham Park, 1835" in text
@@ -213,6 +214,23 @@ def test_cv_off_writes_none_and_removes_its_old_pdfs(build_root: Callable[..., B
     assert not off.warnings
     assert sorted(path.name for path in off.outdir.glob("cv*.pdf")) == []
     assert (off.outdir / "publications.html").exists()
+
+
+def test_no_cv_outside_a_portfolio(build_root: Callable[..., Built]) -> None:
+    """bibfolio only for {cite} (no owner): no CV, and none of its warnings."""
+    built = build_root("cv-unknown", overrides={"bibfolio_owner": []})
+    assert "bibfolio.cv" not in built.warnings
+    assert list(built.outdir.glob("cv*.pdf")) == []
+
+
+def test_dirhtml_cv_links_and_pdfs(build_root: Callable[..., Built]) -> None:
+    built = build_root("cv", "dirhtml")
+    assert (built.outdir / "cv.pdf").is_file()
+    assert (built.outdir / "cv-short.pdf").is_file()
+    page = BeautifulSoup((built.outdir / "index.html").read_text(), "html.parser")
+    assert [a["href"] for a in page.select("a.bibfolio-cv-link")] == ["cv.pdf", "cv-short.pdf"]
+    page = BeautifulSoup((built.outdir / "teaching" / "index.html").read_text(), "html.parser")
+    assert [a["href"] for a in page.select("a.bibfolio-cv-link")] == ["../cv.pdf"]
 
 
 @pytest.mark.sphinx("html", testroot="cv-unknown")

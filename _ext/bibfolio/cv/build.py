@@ -244,6 +244,8 @@ def build_cv(app: Sphinx, exception: Exception | None) -> None:
         logger.info("bibfolio: no CV PDF: the typst package is not installed (pip install typst)")
         return
     env = app.env
+    if setting is None and not (app.config.bibfolio_owner and get_domain(env).listings):
+        return  # not a portfolio (bibfolio for {cite} alone): no CV unless asked for
     parts = cv_parts(env, setting)
     if not parts:
         return

@@ -82,7 +82,7 @@ def test_demo_card_icons_visible_on_desktop_and_phone(browser, demo):
             assert link["width"] >= 40 and link["height"] >= 40, (mode, link)  # touch target
             assert link["icon"] >= 20, (mode, link)  # the SVG is drawn, not collapsed
         width = PHONE["width"] if mode == "phone" else DESKTOP["width"]
-        assert all(0 <= link["left"] and link["right"] <= width for link in found), mode
+        assert all(link["left"] >= 0 and link["right"] <= width for link in found), mode
     # On the phone the icons are on the first screen, not behind the menu button.
     assert all(link["top"] + link["height"] <= PHONE["height"] for link in links["phone"])
 

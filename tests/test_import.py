@@ -42,6 +42,11 @@ ROUTES: dict[str, list[tuple[int, dict[str, str], bytes]]] = {
         (200, {}, _file("csl_journal.json")),
     ],
     "/doi/10.5555/broken": [(500, {}, b"oops")],
+    "/doi/10.5555/wait-long": [(429, {"Retry-After": "3600"}, b"")],
+    "/doi/10.5555/wait-date": [
+        (429, {"Retry-After": "Wed, 21 Oct 2015 07:28:00 GMT"}, b""),
+        (200, {}, _file("csl_journal.json")),
+    ],
     "/doi/10.5555/garbage": [(200, {}, b"<html>not json</html>")],
     "/arxiv?id_list=2402.00002": [(200, {}, b"<feed><unclosed>")],
 }
@@ -53,6 +58,8 @@ class _Handler(BaseHTTPRequestHandler):
         server.requests.append((self.path, dict(self.headers)))  # type: ignore[attr-defined]
         if self.path == "/doi/10.5555/slow":
             time.sleep(1.0)
+        if self.path == "/doi/10.5555/hangup":
+            return  # no status line: the client sees the connection close
         answers = ROUTES.get(self.path)
         if answers is None:
             status, headers, body = 404, {}, b"not found"
@@ -281,7 +288,7 @@ def test_dry_run_prints_diff_and_writes_nothing(server, run, refs: Path) -> None
     status, out = run("10.5555/jrn.2022.7", "--bib", str(refs), "--dry-run")
     assert status == 0
     assert refs.read_bytes() == before
-    assert f"--- a/{refs}\n+++ b/{refs}\n" in out
+    assert f"--- {refs}\n+++ {refs}\n" in out
     assert "+    volume = {12},\n" in out
 
 
@@ -327,6 +334,25 @@ def test_500_retries_with_backoff_then_reports(server, run, fake_time, tmp_path)
     assert len(server.requests) == 4
     assert [s for s in fake_time.sleeps if s >= 1] == [1.0, 2.0, 4.0]
     assert not bib.exists()
+
+
+def test_429_asking_too_long_is_reported_and_a_past_date_retries_at_once(
+    server, run, fake_time, tmp_path
+) -> None:
+    bib = tmp_path / "refs.bib"
+    status, out = run("10.5555/wait-long", "10.5555/wait-date", "--bib", str(bib))
+    assert status == 1
+    assert "/doi/10.5555/wait-long: rate limited (429); the service asks to wait 3600 s" in out
+    assert "added example2022measuring (doi:10.5555/wait-date)" in out
+    assert 3600.0 not in fake_time.sleeps
+    assert 0.0 in fake_time.sleeps  # an HTTP date in the past: retry now
+
+
+def test_a_dropped_connection_is_retried_then_reported(server, run, fake_time, tmp_path) -> None:
+    status, out = run("10.5555/hangup", "--bib", str(tmp_path / "refs.bib"))
+    assert status == 1
+    assert "/doi/10.5555/hangup: the connection broke (RemoteDisconnected)" in out
+    assert len(server.requests) == 4
 
 
 def test_404_malformed_and_timeout_are_clear(server, run, tmp_path: Path) -> None:
@@ -466,3 +492,19 @@ def test_a_portfolio_imported_into_an_empty_file_reads_back(run, tmp_path: Path)
     assert titles == sorted(latex_to_plain(fields["title"]) for fields in source.values())
     status, out = run(str(original), "--bib", str(bib), "--dry-run")
     assert out.startswith("(no changes)\n")
+
+
+def test_aligned_equals_signs_are_kept(run, tmp_path: Path) -> None:
+    bib = tmp_path / "refs.bib"
+    bib.write_text(
+        "@inproceedings{DBLP:conf/x/Old19,\n"
+        "  author       = {Ada Example},\n"
+        "  title        = {An Old Paper},\n"
+        "  year         = {2019}\n"
+        "}\n"
+    )
+    status, out = run(str(FIXTURES / "scholar_export.bib"), "--bib", str(bib))
+    assert status == 0, out
+    text = bib.read_text()
+    assert "\n  publisher    = {Example Society},\n  year         = {2022}\n}\n" in text
+    assert "\n  abstract     = {We teach $\\lambda$.}\n}\n" in text

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import email.utils
+import http.client
 import socket
 import time
 import urllib.error
@@ -96,6 +97,13 @@ class Client:
                 if isinstance(error.reason, TimeoutError | socket.timeout):
                     raise FetchError(f"{url}: timed out after {self.timeout:g} s") from None
                 raise FetchError(f"{url}: cannot connect ({error.reason}); offline?") from None
+            except (http.client.HTTPException, ConnectionError) as error:
+                # The server hung up mid-answer: as transient as a 5xx.
+                if attempt == attempts - 1:
+                    raise FetchError(
+                        f"{url}: the connection broke ({type(error).__name__})"
+                    ) from None
+                self.sleep(self.backoff[attempt])
         raise AssertionError("unreachable")  # pragma: no cover
 
 

@@ -39,6 +39,8 @@ class Style:
     type_case: str = "lower"  #: ``@article``, ``@ARTICLE`` (``upper``) or ``@Article`` (``title``).
     trailing_comma: bool = True  #: A comma after the last field.
     separator: str = "\n\n"  #: Between two entries.
+    #: The column of ``=`` when the file aligns it (``author       = {``), else 0.
+    align: int = 0
     order: list[str] = field(default_factory=lambda: list(DEFAULT_ORDER))
 
     @classmethod
@@ -61,7 +63,17 @@ class Style:
                 # After the nearest field that comes before it in BibTeX's usual order.
                 before = [order.index(n) for n in DEFAULT_ORDER[:index] if n in order]
                 order.insert(max(before) + 1 if before else 0, name)
+        # Aligned when most lines put "=" in one column though their names differ in length.
+        columns = Counter(len(i) + len(n) + len(e.split("=")[0]) for i, n, e, _ in lines)
+        column, count = columns.most_common(1)[0]
+        lengths = {
+            len(n) for i, n, e, _ in lines if len(i) + len(n) + len(e.split("=")[0]) == column
+        }
+        align = column if count >= 0.6 * len(lines) and len(lengths) > 1 else 0
+        if align:
+            equals = " =" + equals.split("=", 1)[1]
         return cls(
+            align=align,
             indent=indent or "  ",
             equals=equals,
             quote=quotes > braces,
@@ -81,7 +93,10 @@ class Style:
             written = f'"{value}"'
         else:
             written = "{" + value + "}"
-        return f"{self.indent}{shown}{self.equals}{written}"
+        head = f"{self.indent}{shown}"
+        if self.align:
+            head = head.ljust(self.align - 1)
+        return f"{head}{self.equals}{written}"
 
     def entry(self, target: Target) -> str:
         """A whole new entry in this style."""
@@ -115,7 +130,12 @@ def _merged_order(text: str) -> list[str]:
 
 
 def entry_end(text: str, start: int) -> int | None:
-    """Index of the ``}`` closing the entry whose ``{`` is at or after *start*."""
+    """Index of the ``}`` closing the entry that starts on the line at *start*.
+
+    None for an entry opened with ``(`` (rare; left alone rather than edited wrongly).
+    """
+    if not _ENTRY_LINE.match(text, start):
+        return None
     opener = text.find("{", start)
     depth = 0
     for match in re.finditer(r"[{}]", text[opener:]):
@@ -169,8 +189,9 @@ def unified_diff(old: str, new: str, path: str) -> str:
         difflib.unified_diff(
             old.splitlines(keepends=True),
             new.splitlines(keepends=True),
-            fromfile=f"a/{path}",
-            tofile=f"b/{path}",
+            # git's a/ b/ prefixes for a relative path; an absolute one is shown as it is.
+            fromfile=path if Path(path).is_absolute() else f"a/{path}",
+            tofile=path if Path(path).is_absolute() else f"b/{path}",
         )
     )
 

@@ -15,7 +15,7 @@ import yaml
 
 from bibfolio.__main__ import main
 
-from .helpers import REPO, build_project
+from .helpers import REPO, build_project, replaced_portfolio
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -513,6 +513,8 @@ def test_real_portfolios_are_clean(
     owner: str,
     summary: str,
 ) -> None:
+    if reason := replaced_portfolio("docs" if path == "refs.bib" else "examples/liang-luo"):
+        pytest.skip(reason)
     monkeypatch.chdir(REPO)
     assert check(capsys, path, "--owner", owner) == (0, [], summary + "\n")
 
@@ -745,6 +747,8 @@ def test_console_script(tmp_path: Path) -> None:
     )
     assert process.returncode == 1
     assert located(process.stdout.splitlines()[:1]) == [("refs.bib", 3, "unsafe_url")]
+    if reason := replaced_portfolio("docs"):
+        pytest.skip(f"the console script reports findings; {reason}")
     clean = subprocess.run(
         [script, "check", str(REPO / "refs.bib"), "--owner", "Mingyu Liang"],
         capture_output=True,

@@ -15,7 +15,7 @@ from bibfolio.model.cleanbib import PRESENTATION_FIELDS
 from bibfolio.model.diagnostics import SUBTYPES
 from bibfolio.model.links import LINK_FIELDS
 
-from .helpers import REPO, build_project
+from .helpers import REPO, build_project, replaced_portfolio
 
 GUIDE = (REPO / "GUIDE.md").read_text(encoding="utf-8")
 README = (REPO / "README.md").read_text(encoding="utf-8")
@@ -63,6 +63,8 @@ def test_every_field_is_documented():
 
 
 def test_the_checker_command_runs_clean_on_refs_bib():
+    if reason := replaced_portfolio("docs"):
+        pytest.skip(f"the command checks the demo's refs.bib; {reason}")
     (command,) = re.findall(r"^python3 -m bibfolio check .*$", GUIDE, flags=re.MULTILINE)
     assert command in README
     argv = command.replace("python3", sys.executable, 1)

@@ -33,6 +33,7 @@ THEME_OPTIONS: dict[str, Any] = {
     "navbar_align": "left",
     "header_links_before_dropdown": 6,
     "navbar_persistent": ["search-button"],
+    "search_bar_text": "Search this site",
     "article_header_start": [],
     "secondary_sidebar_items": [],
     "show_prev_next": False,

@@ -112,6 +112,19 @@ def test_first_publication_above_the_fold_on_a_phone(browser, demo):
     context.close()
 
 
+def test_search_is_an_icon_that_ctrl_k_opens(browser, demo):
+    context = browser.new_context(viewport=DESKTOP)
+    page = context.new_page()
+    page.goto(demo + "index.html", wait_until="load")
+    assert page.locator(".search-button-field").count() == 0  # no "Search Ctrl+K" box
+    assert page.get_by_role("button", name="Search").first.is_visible()
+    page.keyboard.press("Control+k")
+    field = page.locator("input[type=search]:focus")
+    field.wait_for()
+    assert field.get_attribute("placeholder") == "Search this site"
+    context.close()
+
+
 @pytest.mark.parametrize("name", ["docs", "liang-luo"])
 def test_portfolio_home_pages(browser, sites, name):
     links = shoot(browser, sites[name].url + "index.html", name)

@@ -35,6 +35,20 @@ ROUTES: dict[str, list[tuple[int, dict[str, str], bytes]]] = {
     "/doi/10.48550/arXiv.2401.00001": [(200, {}, _file("csl_datacite_arxiv.json"))],
     "/arxiv?id_list=2401.00001": [(200, {}, _file("arxiv_2401.00001.xml"))],
     "/arxiv?id_list=9999.99999": [(200, {}, _file("arxiv_error.xml"))],
+    # The same feed for a paper whose authors told arXiv the published version's DOI.
+    "/arxiv?id_list=2401.00003": [
+        (
+            200,
+            {},
+            _file("arxiv_2401.00001.xml")
+            .replace(b"2401.00001", b"2401.00003")
+            .replace(
+                b"</entry>",
+                b'<arxiv:doi xmlns:arxiv="http://arxiv.org/schemas/atom">10.5555/pub.2024.1'
+                b"</arxiv:doi></entry>",
+            ),
+        )
+    ],
     f"/orcid/{ORCID}/works": [(200, {}, _file("orcid_works.json"))],
     "/dblp/pid/e/AdaExample.bib": [(200, {}, _file("dblp_person.bib"))],
     "/doi/10.5555/flaky": [
@@ -180,12 +194,30 @@ def test_arxiv_newest_version_and_unknown_id(server, run, tmp_path: Path) -> Non
     assert entry["author"] == "Müller, Jörg and Example, Ada and van Beethoven, Ludwig"
 
 
+def test_arxiv_names_the_published_doi_without_taking_it(server, run, tmp_path: Path) -> None:
+    bib = tmp_path / "refs.bib"
+    status, out = run("arXiv:2401.00003", "--bib", str(bib))
+    assert status == 0, out
+    assert (
+        "added muller2023fast (arXiv:2401.00003): Fast GPU Kernels for Sparse Attention & "
+        "Beyond; version 2; arXiv names the published version doi:10.5555/pub.2024.1; "
+        "import it to pair"
+    ) in out
+    assert "doi" not in _entries(bib)["muller2023fast"]
+
+
 def test_datacite_arxiv_doi_is_the_arxiv_paper(server, run, tmp_path: Path) -> None:
     bib = tmp_path / "refs.bib"
     status, out = run("https://doi.org/10.48550/arXiv.2401.00001", "--bib", str(bib))
-    # An arXiv DOI is read as the arXiv id it names (the API has the newest version).
     assert status == 0, out
-    assert "(arXiv:2401.00001)" in out
+    assert "added muller2023fast (doi:10.48550/arXiv.2401.00001)" in out
+    entry = _entries(bib)["muller2023fast"]
+    assert entry["eprint"] == "2401.00001"
+    assert entry["archiveprefix"] == "arXiv"
+    assert "journal" not in entry and "publisher" not in entry
+    # The same paper from the arXiv API is found by its arXiv id: nothing new.
+    status, out = run("2401.00001", "--bib", str(bib))
+    assert "unchanged muller2023fast (arXiv:2401.00001): nothing new; version 2" in out
 
 
 def test_orcid_works_resolved_through_doi_and_arxiv(server, run, tmp_path: Path) -> None:

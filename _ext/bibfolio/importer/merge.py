@@ -213,7 +213,7 @@ class Merger:
         else:
             target.added_fields.update(gained)
         action = "updated" if gained else "unchanged"
-        detail = ("+" + ", +".join(gained)) if gained else "nothing new"
+        detail = "; ".join([("+" + ", +".join(gained)) if gained else "nothing new", *record.notes])
         return Outcome(action, target.key, record.origin, detail, kept)
 
 

@@ -71,9 +71,8 @@ def classify(source: str) -> tuple[str, str]:
     if match := _DBLP.match(text):
         return "dblp", match.group(1)
     if match := _DOI.match(text):
-        doi = match.group(1)
-        arxiv = ARXIV_DOI.match(doi)
-        return ("arxiv", arxiv.group(1)) if arxiv else ("doi", doi)
+        # An arXiv DOI too: DataCite serves its CSL-JSON at doi.org like any other.
+        return "doi", match.group(1)
     if found := arxiv_id(text):
         return "arxiv", found
     raise SourceError(
@@ -186,11 +185,12 @@ def arxiv_record(ident: str, client: Client) -> Record:
         "eprint": ident,
         "archiveprefix": "arXiv",
     }
-    if doi := _el(entry, "doi", _ARXIV_NS):
-        fields["doi"] = doi
     record = Record("misc", fields, f"arXiv:{ident}")
     if version:
         record.notes.append(f"version {version.group(1)}")
+    if doi := _el(entry, "doi", _ARXIV_NS):
+        # The published version's DOI: that is another entry (paired), not this one's.
+        record.notes.append(f"arXiv names the published version doi:{doi}; import it to pair")
     return record
 
 

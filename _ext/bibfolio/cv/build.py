@@ -236,7 +236,7 @@ def build_cv(app: Sphinx, exception: Exception | None) -> None:
     if exception is not None or app.builder.name not in BUILDERS:
         return
     if setting is False:
-        remove_old(Path(app.outdir))
+        remove_old(Path(app.outdir), Path(app.doctreedir))
         return
     try:
         import typst  # noqa: PLC0415 - optional dependency
@@ -252,7 +252,8 @@ def build_cv(app: Sphinx, exception: Exception | None) -> None:
     outdir = Path(app.outdir)
     inputs = inputs_key(app, typst.__version__, parts)
     targets = [outdir / filename for filename, _short in OUTPUTS]
-    if all(target.exists() and read_stamp(target)[0] == inputs for target in targets):
+    stamps = Path(app.doctreedir)
+    if all(target.exists() and read_stamp(stamps, target)[0] == inputs for target in targets):
         return  # nothing the CV is made of changed: no doctree is even loaded
     lists = list_variants(env, parts)
     layout = template()
@@ -261,7 +262,7 @@ def build_cv(app: Sphinx, exception: Exception | None) -> None:
         for docname, section in parts:
             cv.add(docname, section, is_home=docname == app.config.root_doc)
         source = layout + "\n" + header(app, short) + "\n".join(cv.parts)
-        write_pdf(typst, source, target, inputs)
+        write_pdf(typst, source, target, stamps, inputs)
 
 
 #: The configuration values the CV's text depends on.
@@ -301,35 +302,38 @@ def inputs_key(app: Sphinx, version: str, parts: list[tuple[str, str]]) -> str:
     return digest.hexdigest()
 
 
-def stamp_of(target: Path) -> Path:
-    """Where the hash of the source that made *target* is kept."""
-    return target.with_name(f".{target.stem}.sha256")
+def stamp_of(stamps: Path, target: Path) -> Path:
+    """Where the hashes that made *target* are kept: the doctree folder.
+
+    Not the site: the stamp holds read times, which differ between two builds.
+    """
+    return stamps / f"bibfolio-{target.stem}.sha256"
 
 
-def remove_old(outdir: Path) -> None:
+def remove_old(outdir: Path, stamps: Path) -> None:
     """Switched off: remove the PDFs an earlier build wrote (never a file of the user's)."""
     for filename, _short in OUTPUTS:
         target = outdir / filename
-        stamp = stamp_of(target)
+        stamp = stamp_of(stamps, target)
         if stamp.exists():
             target.unlink(missing_ok=True)
             stamp.unlink()
 
 
-def read_stamp(target: Path) -> tuple[str, str]:
+def read_stamp(stamps: Path, target: Path) -> tuple[str, str]:
     """(inputs key, source hash) recorded with *target*, or empty strings."""
     try:
-        inputs, _, source = stamp_of(target).read_text(encoding="utf-8").partition("\n")
+        inputs, _, source = stamp_of(stamps, target).read_text(encoding="utf-8").partition("\n")
     except OSError:
         return "", ""
     return inputs, source
 
 
-def write_pdf(typst: Any, source: str, target: Path, inputs: str) -> None:
+def write_pdf(typst: Any, source: str, target: Path, stamps: Path, inputs: str) -> None:
     """Compile *source* to *target*, unless the stamp says this source made it already."""
     digest = hashlib.sha256(f"{typst.__version__}\n{source}".encode()).hexdigest()
-    stamp = stamp_of(target)
-    if target.exists() and read_stamp(target)[1] == digest:
+    stamp = stamp_of(stamps, target)
+    if target.exists() and read_stamp(stamps, target)[1] == digest:
         stamp.write_text(f"{inputs}\n{digest}", encoding="utf-8")
         return
     try:

@@ -419,8 +419,9 @@ def test_arxiv_rate_limit_spaces_requests(fake_time: FakeTime) -> None:
 
 
 def test_unknown_source_is_a_failure(run, tmp_path: Path) -> None:
-    status, out = run("not-an-id", "--bib", str(tmp_path / "refs.bib"))
+    status, out = run("not-an-id", "0000-0002-1825-0098", "--bib", str(tmp_path / "refs.bib"))
     assert status == 1
+    assert "failed: '0000-0002-1825-0098': not an ORCID iD (its check digit is wrong" in out
     assert "failed: 'not-an-id': not a DOI, arXiv id or URL, ORCID iD" in out
 
 

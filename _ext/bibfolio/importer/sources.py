@@ -67,7 +67,10 @@ def classify(source: str) -> tuple[str, str]:
     if text.lower().endswith(".bib") and not text.startswith(("dblp:", "http")):
         return "bib", text
     if match := _ORCID.match(text):
-        return "orcid", match.group(1).upper()
+        orcid = match.group(1).upper()
+        if not _orcid_checksum_ok(orcid):
+            raise SourceError(f"{source!r}: not an ORCID iD (its check digit is wrong: a typo?)")
+        return "orcid", orcid
     if match := _DBLP.match(text):
         return "dblp", match.group(1)
     if match := _DOI.match(text):
@@ -78,6 +81,16 @@ def classify(source: str) -> tuple[str, str]:
     raise SourceError(
         f"{source!r}: not a DOI, arXiv id or URL, ORCID iD, dblp:<person id> or .bib file"
     )
+
+
+def _orcid_checksum_ok(orcid: str) -> bool:
+    """ISO 7064 MOD 11-2, the check digit ORCID documents for its iDs."""
+    digits = orcid.replace("-", "")
+    total = 0
+    for digit in digits[:-1]:
+        total = (total + int(digit)) * 2
+    result = (12 - total % 11) % 11
+    return digits[-1] == ("X" if result == 10 else str(result))
 
 
 def fetch_records(source: str, client: Client) -> list[Record]:

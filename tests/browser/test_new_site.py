@@ -1,0 +1,109 @@
+"""A site freshly made by ``bibfolio new``, as its new owner first sees it.
+
+Screenshots (home in light, dark and on a phone; the publications page on a phone) go to
+tests/artifacts/screenshots/new-site-*.png.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pytest
+
+from bibfolio.scaffold import new_portfolio
+
+from ..audit import serve
+from ..helpers import build_project
+from .support import DESKTOP, SCREENSHOTS, require_chromium, settle
+
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+
+require_chromium()
+pytestmark = pytest.mark.browser
+
+PHONE = {"width": 390, "height": 844}
+BIB = r"""@article{raman2024sparse,
+  author  = {Raman, Priya S. and Okafor, Chidi},
+  title   = {Sparse Attention for Streaming Sensor Data},
+  journal = {Journal of Example Systems},
+  year    = {2024},
+  selected = {true},
+}
+
+@inproceedings{raman2023edge,
+  author    = {Okafor, Chidi and Priya Raman},
+  title     = {Edge Inference under Tight Memory Budgets},
+  booktitle = {Proceedings of the Workshop on Example Machine Learning},
+  year      = {2023},
+}
+"""
+MODES = {
+    "light": {"viewport": DESKTOP, "color_scheme": "light"},
+    "dark": {"viewport": DESKTOP, "color_scheme": "dark"},
+    "phone": {"viewport": PHONE, "device_scale_factor": 2, "is_mobile": True},
+}
+
+
+@pytest.fixture(scope="module")
+def fresh(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """``bibfolio new site --name "Priya Raman" --bib priya.bib``, built and served."""
+    base = tmp_path_factory.mktemp("new-site")
+    (base / "priya.bib").write_text(BIB, encoding="utf-8")
+    new_portfolio(base / "site", "Priya Raman", base / "priya.bib")
+    built = build_project(base / "site", base / "_build")
+    assert built.statuscode == 0 and built.warnings == "", built.warnings
+    server, url = serve(built.outdir)
+    yield url
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.mark.parametrize("mode", list(MODES))
+def test_home_shows_the_owner_the_card_and_the_example_marker(browser, fresh, mode):
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    context = browser.new_context(**MODES[mode])
+    page = context.new_page()
+    page.goto(fresh + "index.html", wait_until="load")
+    settle(page)
+    page.screenshot(path=SCREENSHOTS / f"new-site-home-{mode}.png", full_page=mode != "phone")
+    height = MODES[mode]["viewport"]["height"]
+    heading = page.locator("article h1")
+    assert heading.inner_text().rstrip("#¶ \n") == "Priya Raman"
+    card = page.locator("article .bibfolio-profile")
+    assert card.is_visible()
+    assert "Your position" in card.inner_text()
+    # The owner sees at once that the page holds example text to replace.
+    marker = page.locator("article strong", has_text="Example text: replace it.")
+    box = marker.bounding_box()
+    assert marker.is_visible() and box["y"] + box["height"] <= height, box
+    width = page.evaluate("document.scrollingElement.scrollWidth")
+    assert width <= MODES[mode]["viewport"]["width"], width  # no sideways scrolling
+    selected = page.locator("article li.bibfolio-entry")
+    assert selected.count() == 1
+    assert selected.first.locator("strong.bibfolio-owner").inner_text() == "Priya S. Raman"
+    context.close()
+
+
+def test_every_page_is_in_the_header_on_a_desktop(browser, fresh):
+    context = browser.new_context(viewport=DESKTOP)
+    page = context.new_page()
+    page.goto(fresh + "index.html")
+    links = page.locator("header nav a.nav-link")
+    visible = [
+        links.nth(i).inner_text().strip() for i in range(links.count()) if links.nth(i).is_visible()
+    ]
+    assert visible == ["Publications", "Education & Experience", "Teaching", "Honors & Awards"]
+    context.close()
+
+
+def test_first_publication_above_the_fold_on_a_phone(browser, fresh):
+    context = browser.new_context(**MODES["phone"])
+    page = context.new_page()
+    page.goto(fresh + "publications.html")
+    settle(page)
+    page.screenshot(path=SCREENSHOTS / "new-site-publications-phone.png")
+    first = page.locator("li.bibfolio-entry").first.bounding_box()
+    assert first["y"] + first["height"] <= PHONE["height"], first
+    assert page.locator(".bibfolio-chart-figure").count() == 0  # 2 entries: no chart
+    context.close()

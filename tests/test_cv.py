@@ -345,6 +345,33 @@ def test_docs_cv(built_docs: Built) -> None:
     render_pages(short, "docs-cv-short")
 
 
+def test_docs_cv_holds_every_fact_of_its_pages(built_docs: Built) -> None:
+    """Every heading, paragraph, list item and table cell of the CV's pages is in the PDF."""
+    text = flat(text_of(built_docs.outdir / "cv.pdf"))
+    checked, missing = 0, []
+    for name in ("index", "education-experience", "honors", "teaching"):
+        soup = built_docs.page(name)
+        for link in soup.select("a.headerlink"):
+            link.decompose()
+        main = soup.select_one("article") or soup.select_one("main")
+        for element in main.select("h1, h2, h3, p, li, dt, dd, th, td"):
+            classes = set(element.get("class", []))
+            if classes & {"bibfolio-entry", "bibfolio-profile"} or element.find_parent(
+                class_=["bibfolio-entry", "bibfolio-profile"]
+            ):
+                continue  # publications are checked title by title; the card is the header
+            if element.select(".bibfolio-cv-link") or element.find(["p", "ul"]):
+                continue  # the CV's own link; items checked through their paragraphs
+            fact = " ".join(element.get_text().split())
+            if not fact or fact in ("Mingyu Liang", "Selected publications"):
+                continue  # the header; the selected list is the full list's papers
+            checked += 1
+            if fact not in text:
+                missing.append(f"{name}: {fact}")
+    assert checked >= 40
+    assert missing == []
+
+
 def test_liang_luo_cv(built_liang_luo: Built) -> None:
     pdf = built_liang_luo.outdir / "cv.pdf"
     text = flat(text_of(pdf))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import shutil
 import subprocess
@@ -195,3 +196,50 @@ def test_the_skeleton_is_package_data():
     folders = {path.parent.relative_to(SKELETON.parent) for path in SKELETON.rglob("*.*")}
     for folder in folders:
         assert f'"{folder.as_posix()}/*"' in pyproject, folder
+
+
+def test_nox_new_session_makes_the_portfolio(tmp_path):
+    made = run(
+        [sys.executable, "-m", "nox", "--no-venv", "--no-install", "-f", str(REPO / "noxfile.py"),
+         "-s", "new", "--", str(tmp_path / "site"), "--name", "Priya Raman"],
+        cwd=tmp_path,
+    )  # fmt: skip
+    assert made.returncode == 0, made.stdout + made.stderr
+    assert f"Made a portfolio for Priya Raman in {tmp_path / 'site'}:" in made.stdout
+    assert 'NAME = "Priya Raman"' in (tmp_path / "site" / "conf.py").read_text()
+    again = run(
+        [sys.executable, "-m", "nox", "--no-venv", "--no-install", "-f", str(REPO / "noxfile.py"),
+         "-s", "new", "--", str(tmp_path / "site"), "--name", "Priya Raman"],
+        cwd=tmp_path,
+    )  # fmt: skip
+    assert again.returncode != 0
+    assert "already exists and is not empty" in again.stdout + again.stderr
+
+
+def sphinx_build(site: Path, *options: str) -> str:
+    built = run(
+        [sys.executable, "-m", "sphinx", "-E", "-b", "html", *options, str(site),
+         str(site / "_build" / "html")],
+        cwd=site,
+    )  # fmt: skip
+    assert built.returncode == 0, built.stderr
+    return built.stdout + built.stderr
+
+
+@pytest.mark.skipif(
+    importlib.util.find_spec("matplotlib") is not None,
+    reason="with matplotlib, sphinxext-opengraph prints nothing to silence",
+)
+def test_the_silenced_lines_come_back_when_asked_for(tmp_path):
+    site = tmp_path / "site"
+    new_portfolio(site, "Priya Raman")
+    quiet = sphinx_build(site)
+    assert "matplotlib is not installed" not in quiet
+    assert "MdParserConfig" not in quiet
+    # -v shows MyST's configuration again.
+    assert "MdParserConfig(" in sphinx_build(site, "-v")
+    # A conf.py that does want social cards is told why there are none, once.
+    conf = site / "conf.py"
+    conf.write_text(conf.read_text() + 'ogp_social_cards = {"enable": True}\n')
+    wanted = sphinx_build(site)
+    assert wanted.count("matplotlib is not installed, social cards will not be generated") == 1

@@ -72,9 +72,7 @@ def test_home_biography_position_contact(built_docs):
     assert "software engineer at Google DeepMind, working on Gemini serving performance" in text
     # Sphinx cloaks addresses against harvesters ("%40"); the link still mails the seed's address.
     # (The profile card's envelope icon is the other mailto link; see test_profile.py.)
-    mail = built_docs.page("index").select(
-        'article a[href^="mailto:"]:not(.bibfolio-profile-link)'
-    )
+    mail = built_docs.page("index").select('article a[href^="mailto:"]:not(.bibfolio-profile-link)')
     assert [(unquote(a["href"]), a.get_text()) for a in mail] == [
         ("mailto:ml2585@cornell.edu", "ml2585@cornell.edu")
     ]

@@ -11,6 +11,7 @@ import pytest
 from bs4 import BeautifulSoup
 from pypdf import PdfReader
 
+from .audit import CHROMIUM, CHROMIUM_FLAGS, serve
 from .helpers import REPO
 
 if TYPE_CHECKING:
@@ -380,3 +381,32 @@ def test_liang_luo_cv(built_liang_luo: Built) -> None:
     assert out_of_order(text, titles) == []
     assert owner_bold_in_each_entry(pdf, titles, "Liang Luo") == dict.fromkeys(titles, True)
     render_pages(pdf, "liang-luo-cv")
+
+
+@pytest.mark.browser
+def test_home_page_links_the_cv_in_a_browser(built_docs: Built) -> None:
+    """A reader clicks "PDF" on the home page and gets the CV."""
+    if not CHROMIUM.is_file():
+        pytest.skip(f"{CHROMIUM} not found: this test drives Debian's chromium")
+    from playwright.sync_api import sync_playwright
+
+    server, url = serve(built_docs.outdir)
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(
+                executable_path=str(CHROMIUM), args=list(CHROMIUM_FLAGS)
+            )
+            page = browser.new_page()
+            page.goto(url + "index.html")
+            link = page.get_by_role("link", name="PDF", exact=True)
+            assert link.is_visible()
+            href = link.get_attribute("href")
+            response = page.request.get(url + href)
+            assert response.status == 200
+            assert response.body() == (built_docs.outdir / "cv.pdf").read_bytes()
+            short = page.get_by_role("link", name="one page", exact=True)
+            assert short.get_attribute("href") == "cv-short.pdf"
+            browser.close()
+    finally:
+        server.shutdown()
+        server.server_close()

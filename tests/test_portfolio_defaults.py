@@ -39,10 +39,16 @@ def test_portfolio_pages_have_no_documentation_chrome(app):
     soup = page(app)
     assert soup.select_one(".navbar-brand").get_text(strip=True) == "Ada Lovelace"
     assert soup.find("meta", property="og:site_name")["content"] == "Ada Lovelace"
-    # The header's email icon is drawn by bibfolio-icons.css, not the icon font.
+    # The header links to the card's places, with icons bibfolio-icons.css draws.
     icons = soup.select(".navbar-icon-links a")  # the header's, and the phone menu's copy
-    assert {a["href"] for a in icons} == {"mailto:ada@example.org"}
-    assert all(a.select_one("i.fa-envelope") for a in icons)
+    assert len(icons) == 2 * 9
+    header = {a["href"].replace("%40", "@"): a.find("i")["class"] for a in icons}
+    assert header["mailto:ada@example.org"] == ["fa-solid", "fa-envelope", "fa-lg"]
+    assert header["https://orcid.org/0000-0002-1825-0097"] == ["fa-brands", "fa-orcid", "fa-lg"]
+    assert header["https://example.org/notes"] == ["fa-solid", "fa-link", "fa-lg"]
+    css = (app.outdir / "_static" / "bibfolio-icons.css").read_text(encoding="utf-8")
+    for classes in header.values():
+        assert f".{classes[0]}.{classes[1]} {{" in css, classes
     assert soup.find("link", href=lambda h: h and "bibfolio-icons.css" in h) is not None
     assert not (app.outdir / "genindex.html").exists()  # html_use_index = False
     assert not soup.select("a[href$='.txt']")  # no "show source" link

@@ -42,6 +42,20 @@ THEME_OPTIONS: dict[str, Any] = {
     "footer_end": [],
 }
 
+#: Font Awesome names of the header's links, drawn by bibfolio-icons.css with the card's
+#: paths (so the 115 KB icon font is not fetched for them).
+HEADER_ICONS = {
+    "email": "fa-solid fa-envelope",
+    "scholar": "fa-brands fa-google-scholar",
+    "orcid": "fa-brands fa-orcid",
+    "github": "fa-brands fa-github",
+    "linkedin": "fa-brands fa-linkedin",
+    "x": "fa-brands fa-x-twitter",
+    "bluesky": "fa-brands fa-bluesky",
+    "mastodon": "fa-brands fa-mastodon",
+    "link": "fa-solid fa-link",
+}
+
 #: The portfolio's thresholds for a full list's chart and filter (GUIDE.md).
 CHART_MIN_ENTRIES = 5
 FILTER_MIN_ENTRIES = 5
@@ -100,9 +114,8 @@ def apply_defaults(app: Sphinx, config: Config) -> None:
         if key in config and not _user_set(config, key):
             setattr(config, key, value)
     header_icons = [
-        {"name": link.label, "url": link.url, "icon": "fa-solid fa-envelope"}
+        {"name": link.label, "url": link.url, "icon": HEADER_ICONS[link.kind]}
         for link in profile.links
-        if link.kind == "email"
     ]
     theme_options = {**THEME_OPTIONS, "icon_links": header_icons}
     config.html_theme_options = {**theme_options, **(config.html_theme_options or {})}

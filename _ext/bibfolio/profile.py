@@ -100,8 +100,10 @@ class ProfileDirective(SphinxDirective):
     def _picture(self, profile: Profile) -> nodes.Node:
         if profile.photo:
             alt = profile.photo_alt or profile.name
+            # "dark-light": pydata-sphinx-theme's class for images that need no dimming
+            # or white backing (and square corners) in dark mode; a portrait does not.
             image = nodes.image(
-                uri="/" + profile.photo, alt=alt, classes=["bibfolio-profile-photo"]
+                uri="/" + profile.photo, alt=alt, classes=["bibfolio-profile-photo", "dark-light"]
             )
             self.set_source_info(image)
             return image

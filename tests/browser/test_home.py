@@ -87,14 +87,20 @@ def test_demo_card_icons_visible_on_desktop_and_phone(browser, demo):
     assert all(link["top"] + link["height"] <= PHONE["height"] for link in links["phone"])
 
 
-def test_demo_photo_left_of_the_facts_at_1280(browser, demo):
-    context = browser.new_context(viewport=DESKTOP)
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_demo_photo_left_of_the_facts_at_1280(browser, demo, scheme):
+    context = browser.new_context(viewport=DESKTOP, color_scheme=scheme)
     page = context.new_page()
     page.goto(demo + "index.html")
-    photo = page.locator("img.bibfolio-profile-photo").bounding_box()
+    photo = page.locator("img.bibfolio-profile-photo")
+    box = photo.bounding_box()
     body = page.locator(".bibfolio-profile-body").bounding_box()
-    assert photo["width"] == photo["height"] >= 120  # a round portrait, not a thumbnail
-    assert photo["x"] + photo["width"] <= body["x"]  # side by side, like a homepage
+    assert box["width"] == box["height"] >= 120  # a portrait, not a thumbnail ...
+    style = photo.evaluate(
+        "(img) => [getComputedStyle(img).borderRadius, getComputedStyle(img).filter]"
+    )
+    assert style == ["50%", "none"]  # ... round, and not dimmed in dark mode
+    assert box["x"] + box["width"] <= body["x"]  # side by side, like a homepage
     loaded = page.evaluate("document.querySelector('img.bibfolio-profile-photo').naturalWidth")
     assert loaded == 16  # the copied file, served
     context.close()

@@ -541,3 +541,27 @@ def test_aligned_equals_signs_are_kept(run, tmp_path: Path) -> None:
     text = bib.read_text()
     assert "\n  publisher    = {Example Society},\n  year         = {2022}\n}\n" in text
     assert "\n  abstract     = {We teach $\\lambda$.}\n}\n" in text
+
+
+def test_bom_kept_and_closing_brace_on_the_last_line(server, run, tmp_path: Path) -> None:
+    bib = tmp_path / "refs.bib"
+    original = (
+        "\ufeff@article{mine,\n  title = {Measuring the Tail},\n  doi = {10.5555/jrn.2022.7}}\n"
+    )
+    bib.write_text(original, encoding="utf-8")
+    status, out = run("10.5555/jrn.2022.7", "--bib", str(bib))
+    assert status == 0, out
+    text = bib.read_text(encoding="utf-8")
+    assert text.startswith("\ufeff@article{mine,\n  title = {Measuring the Tail},\n")
+    assert "  doi = {10.5555/jrn.2022.7},\n  author = {Example, Ada and Sample, Zoë},\n" in text
+    assert text.endswith("  publisher = {Example Society},\n}\n")
+
+
+def test_a_file_that_is_not_utf8_is_left_alone(server, run, tmp_path: Path) -> None:
+    bib = tmp_path / "refs.bib"
+    bib.write_bytes(b"@misc{old, title = {Caf\xe9}}\n")
+    status, out = run("10.5555/jrn.2022.7", "--bib", str(bib))
+    assert status == 1
+    assert "is not UTF-8, so nothing is imported (see bibfolio check)" in out
+    assert bib.read_bytes() == b"@misc{old, title = {Caf\xe9}}\n"
+    assert server.requests == []

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import codecs
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -28,6 +29,7 @@ class ImportResult:
     notes: list[str] = field(default_factory=list)
     old: str = ""
     new: str = ""
+    bom: bool = False  #: The file starts with a UTF-8 byte-order mark (kept).
 
     def report(self) -> list[str]:
         """One line per record and per failure, then a summary."""
@@ -93,7 +95,17 @@ def run_import(
     """Import *sources* into the text of *bib* (not written: see :func:`finish`)."""
     result = ImportResult()
     if bib.exists():
-        result.old, _ = decode_bib_bytes(bib.read_bytes(), str(bib))
+        data = bib.read_bytes()
+        result.bom = data.startswith(codecs.BOM_UTF8)
+        result.old, problems = decode_bib_bytes(data, str(bib))
+        if problems:
+            # Writing back would change bytes the user never asked to change.
+            result.failures.append(
+                f"{problems[0].location}: {problems[0].message}; {bib} is not UTF-8, so "
+                "nothing is imported (see bibfolio check)"
+            )
+            result.new = result.old
+            return result
     entries = read_bib_text(result.old, str(bib)).entries
     lines = {entry.key: entry.line for entry in entries}
     targets = [
@@ -124,5 +136,5 @@ def finish(result: ImportResult, bib: Path, *, dry_run: bool) -> list[str]:
         diff = unified_diff(result.old, result.new, str(bib))
         return [*(diff.splitlines() or ["(no changes)"]), *result.report()]
     if result.new != result.old:
-        write_atomically(bib, result.new)
+        write_atomically(bib, ("\ufeff" if result.bom else "") + result.new)
     return [*result.report(), f"{bib}: {'written' if result.new != result.old else 'unchanged'}"]

@@ -166,6 +166,8 @@ def apply(text: str, targets: list[Target], entry_lines: dict[str, int]) -> str:
         comma_at = start + len(before)
         lines = [style.field_line(name, value) for name, value in target.added_fields.items()]
         added = ("," + newline).join(lines) + ("," if style.trailing_comma else "")
+        if "\n" not in text[comma_at:end]:  # "year = {2019}}": the brace gets its own line
+            added += newline
         if before.endswith(","):
             inserts.append((comma_at, newline + added))
         else:

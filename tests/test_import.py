@@ -14,7 +14,7 @@ from pathlib import Path
 import pybtex.database
 import pytest
 
-from bibfolio.__main__ import main
+from bibfolio.__main__ import check_files, main
 from bibfolio.importer.http import Client
 from bibfolio.model.bibtex import read_bib_files
 from bibfolio.model.latex import latex_to_plain
@@ -254,6 +254,8 @@ def test_preprint_then_published_is_one_paper(server, run, refs: Path) -> None:
     _check_golden(refs, "preprint_published.bib")
     entries = _entries(refs)
     assert entries["muller2024fast"]["preprint"] == "mueller2023fast"
+    # The build's checks see one paper: no similar_title, no pairing problem.
+    assert check_files([str(refs)])[1] == []
     assert entries["mueller2023fast"]["selected"] == "true"
     # Once paired, the published entry is the one found: arXiv and DBLP add nothing new.
     before = refs.read_bytes()

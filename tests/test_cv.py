@@ -244,6 +244,9 @@ def test_untranslated_node_warns_with_location(app: SphinxTestApp) -> None:
     assert warnings.count("WARNING") == 1
     assert "[bibfolio.cv]" in warnings
     assert "One Paper" in text_of(app.outdir / "cv.pdf")
+    # No entry is selected: no short CV (it would be a header alone).
+    assert not (app.outdir / "cv-short.pdf").exists()
+    assert "no cv-short.pdf: no entry is selected" in app.status.getvalue()
 
 
 @pytest.mark.sphinx("html", testroot="cv")
@@ -381,6 +384,7 @@ def test_liang_luo_cv(built_liang_luo: Built) -> None:
     assert out_of_order(text, titles) == []
     assert owner_bold_in_each_entry(pdf, titles, "Liang Luo") == dict.fromkeys(titles, True)
     render_pages(pdf, "liang-luo-cv")
+    assert not (built_liang_luo.outdir / "cv-short.pdf").exists()  # nothing is selected
 
 
 @pytest.mark.browser

@@ -253,7 +253,7 @@ def build_cv(app: Sphinx, exception: Exception | None) -> None:
     inputs = inputs_key(app, typst.__version__, parts)
     targets = [outdir / filename for filename, _short in OUTPUTS]
     stamps = Path(app.doctreedir)
-    if all(target.exists() and read_stamp(stamps, target)[0] == inputs for target in targets):
+    if all(up_to_date(stamps, target, inputs) for target in targets):
         return  # nothing the CV is made of changed: no doctree is even loaded
     lists = list_variants(env, parts)
     layout = template()
@@ -261,6 +261,13 @@ def build_cv(app: Sphinx, exception: Exception | None) -> None:
         cv = CvSource(app, short, lists)
         for docname, section in parts:
             cv.add(docname, section, is_home=docname == app.config.root_doc)
+        if short and not cv.shown:
+            # A short CV without publications is only a header: write none.
+            if read_stamp(stamps, target)[1]:
+                target.unlink(missing_ok=True)  # ours, from an earlier build
+            stamp_of(stamps, target).write_text(f"{inputs}\n", encoding="utf-8")
+            logger.info("bibfolio: no %s: no entry is selected (selected = {true})", target.name)
+            continue
         source = layout + "\n" + header(app, short) + "\n".join(cv.parts)
         write_pdf(typst, source, target, stamps, inputs)
 
@@ -327,6 +334,12 @@ def read_stamp(stamps: Path, target: Path) -> tuple[str, str]:
     except OSError:
         return "", ""
     return inputs, source
+
+
+def up_to_date(stamps: Path, target: Path, inputs: str) -> bool:
+    """Whether *target* was made from *inputs* (or rightly not written: no digest)."""
+    made_from, digest = read_stamp(stamps, target)
+    return made_from == inputs and (target.exists() or not digest)
 
 
 def write_pdf(typst: Any, source: str, target: Path, stamps: Path, inputs: str) -> None:

@@ -283,7 +283,10 @@ def test_second_identical_import_changes_nothing(server, run, refs: Path) -> Non
 def test_user_fields_and_edits_win(server, run, refs: Path) -> None:
     status, out = run("10.5555/jrn.2022.7", "--bib", str(refs))
     assert status == 0
-    assert "updated example2022measuring (doi:10.5555/jrn.2022.7): +volume, +number, +pages" in out
+    assert (
+        "updated example2022measuring (doi:10.5555/jrn.2022.7): +month, +volume, +number, +pages"
+        in out
+    )
     assert (
         "  kept yours: title: yours 'Measuring the Tail: Latency SLOs in Microservices', "
         "doi:10.5555/jrn.2022.7 has 'Measuring 50% of the Tail: Latency_SLOs in #Microservices'"
@@ -556,7 +559,7 @@ def test_bom_kept_and_closing_brace_on_the_last_line(server, run, tmp_path: Path
     text = bib.read_text(encoding="utf-8")
     assert text.startswith("\ufeff@article{mine,\n  title = {Measuring the Tail},\n")
     assert "  doi = {10.5555/jrn.2022.7},\n  author = {Example, Ada and Sample, Zoë},\n" in text
-    assert text.endswith("  publisher = {Example Society},\n}\n")
+    assert text.endswith("  publisher = {Example Society},\n  year = {2022},\n  month = sep,\n}\n")
 
 
 def test_a_file_that_is_not_utf8_is_left_alone(server, run, tmp_path: Path) -> None:

@@ -159,6 +159,8 @@ def csl_record(item: dict, origin: str) -> Record:
     date = [str(part) for part in (parts[0] or []) if part]
     if date:
         fields["year"] = date[0]
+    if len(date) > 1 and date[1].isdigit() and 1 <= int(date[1]) <= 12:
+        fields["month"] = _MONTHS[int(date[1]) - 1]  # written as BibTeX's macro: month = sep
     for csl, bib in (("volume", "volume"), ("issue", "number"), ("page", "pages")):
         if value := _text(item.get(csl)):
             if bib == "pages":  # CSL's "10-20" is BibTeX's "10--20"

@@ -98,12 +98,14 @@ class Style:
             head = head.ljust(self.align - 1)
         return f"{head}{self.equals}{written}"
 
+    def ordered(self, fields: dict[str, str]) -> list[tuple[str, str]]:
+        """*fields* in the file's field order (unknown names last, as given)."""
+        rank = {name: index for index, name in enumerate(self.order)}
+        return sorted(fields.items(), key=lambda item: rank.get(item[0], len(rank)))
+
     def entry(self, target: Target) -> str:
         """A whole new entry in this style."""
-        fields = sorted(
-            target.fields.items(),
-            key=lambda item: self.order.index(item[0]) if item[0] in self.order else 999,
-        )
+        fields = self.ordered(target.fields)
         kind = {"upper": str.upper, "title": str.title}.get(self.type_case, str.lower)(target.type)
         body = ",\n".join(self.field_line(name, value) for name, value in fields)
         return f"@{kind}{{{target.key},\n{body}{',' if self.trailing_comma else ''}\n}}"
@@ -164,7 +166,9 @@ def apply(text: str, targets: list[Target], entry_lines: dict[str, int]) -> str:
             continue
         before = text[start:end].rstrip()
         comma_at = start + len(before)
-        lines = [style.field_line(name, value) for name, value in target.added_fields.items()]
+        lines = [
+            style.field_line(name, value) for name, value in style.ordered(target.added_fields)
+        ]
         added = ("," + newline).join(lines) + ("," if style.trailing_comma else "")
         if "\n" not in text[comma_at:end]:  # "year = {2019}}": the brace gets its own line
             added += newline

@@ -58,9 +58,14 @@ def import_main(args: argparse.Namespace, client: Client | None = None) -> int:
     """Run an import from parsed *args*; print the report; return the exit status."""
     client = client or Client(mailto=args.mailto, timeout=args.timeout)
     bib = Path(args.bib)
-    result = run_import(args.sources, bib, client, args.owner)
-    lines = finish(result, bib, dry_run=args.dry_run)
     if isinstance(sys.stdout, io.TextIOWrapper):
         sys.stdout.reconfigure(errors="backslashreplace")
+    try:
+        result = run_import(args.sources, bib, client, args.owner)
+        lines = finish(result, bib, dry_run=args.dry_run)
+    except OSError as error:
+        # Reading or writing the file itself failed; the old file is intact.
+        sys.stdout.write(f"failed: {bib}: {error.strerror or error}; {bib} is unchanged\n")
+        return 1
     sys.stdout.writelines(f"{line}\n" for line in lines)
     return 1 if result.failures else 0

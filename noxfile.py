@@ -35,6 +35,8 @@ def docs(session: nox.Session) -> None:
 
 #: Where ``nox -s docs-live`` serves unless told otherwise (``-- --port 8001``).
 LIVE_PORT = 8000
+#: Seconds a build under way may take to finish when docs-live is stopped.
+LIVE_STOP_TIMEOUT = 300
 
 
 def live_preview_args(source: str, port: int = LIVE_PORT) -> list[str]:
@@ -83,7 +85,15 @@ def docs_live(session: nox.Session) -> None:
     for signum in (signal.SIGTERM, getattr(signal, "SIGHUP", signal.SIGTERM)):
         signal.signal(signum, _stop_on_terminate)
     session.log(f"Serving {source} at http://127.0.0.1:{port}/ (Ctrl+C stops)")
-    session.run("sphinx-autobuild", *live_preview_args(source, port))
+    # Stopping: sphinx-autobuild gets SIGTERM and exits once a build under way has ended
+    # (its builds run in forked workers that hold the port; killing it mid-build, as
+    # nox does after 0.2 s by default, would leave them serving).
+    session.run(
+        "sphinx-autobuild",
+        *live_preview_args(source, port),
+        interrupt_timeout=1,
+        terminate_timeout=LIVE_STOP_TIMEOUT,
+    )
 
 
 @nox.session

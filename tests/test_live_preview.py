@@ -163,8 +163,17 @@ def test_stopping_nox_stops_the_server_and_frees_the_port(tmp_path):
         # Nobody asked for these lines (bibfolio/quiet.py), not in live builds either.
         assert "MdParserConfig" not in text
         assert "matplotlib is not installed" not in text
+        # bibfolio new puts refs.bib inside the folder: edits to it are watched too.
+        bib = site / "refs.bib"
+        bib.write_text(bib.read_text().replace("Example Entry:", "Edited Entry:"))
+        wait_for(lambda: "Edited Entry: Replace It" in fetch(port, "publications.html"))
+        # Stop in the middle of a rebuild, when sphinx-autobuild's forked build workers
+        # (which hold the port too) are running.
+        bib.write_text(bib.read_text().replace("Edited Entry:", "Again Entry:"))
+        wait_for(lambda: len(children(process.pid)) > len(served), timeout=30)
+        served = children(process.pid)
         process.terminate()  # SIGTERM to nox only, as an IDE's stop button sends
-        process.wait(timeout=30)
+        process.wait(timeout=120)
     finally:
         if process.poll() is None:
             process.kill()

@@ -99,7 +99,7 @@ def server(monkeypatch: pytest.MonkeyPatch):
     """A loopback server on a random port; the service URLs point at it."""
     httpd = ThreadingHTTPServer(("127.0.0.1", 0), _Handler)
     httpd.requests = []  # type: ignore[attr-defined]
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread = threading.Thread(target=httpd.serve_forever, args=(0.05,), daemon=True)
     thread.start()
     base = f"http://127.0.0.1:{httpd.server_address[1]}"
     monkeypatch.setenv("BIBFOLIO_DOI_URL", f"{base}/doi")

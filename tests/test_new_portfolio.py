@@ -106,6 +106,12 @@ def test_new_refuses_a_folder_that_is_not_empty(tmp_path, capsys):
     assert "cannot read --bib" in capsys.readouterr().err
     assert list(empty.iterdir()) == []
     assert main(["new", str(empty), "--name", "P R"]) == 0
+    capsys.readouterr()
+    assert main(["new", str(empty / "conf.py"), "--name", "P R"]) == 2
+    assert f"bibfolio new: error: {empty / 'conf.py'} is a file" in capsys.readouterr().err
+    assert main(["new", str(tmp_path / "blank"), "--name", "  "]) == 2
+    assert "the owner's name is empty" in capsys.readouterr().err
+    assert not (tmp_path / "blank").exists()
 
 
 def test_new_copies_the_bib_byte_for_byte(tmp_path):

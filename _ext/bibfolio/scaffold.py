@@ -81,7 +81,9 @@ def new_portfolio(target: Path, name: str, bib: Path | None = None) -> list[Path
     name = " ".join(name.split())
     if not name:
         raise ScaffoldError("the owner's name is empty; give it with --name 'Your Name'")
-    if target.exists() and (not target.is_dir() or any(target.iterdir())):
+    if target.exists() and not target.is_dir():
+        raise ScaffoldError(f"{target} is a file; give the folder to create, e.g. docs")
+    if target.exists() and any(target.iterdir()):
         raise ScaffoldError(
             f"{target} already exists and is not empty; bibfolio new never overwrites "
             "files: choose a new folder, or move this one away first"

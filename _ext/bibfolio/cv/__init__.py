@@ -11,7 +11,9 @@ if TYPE_CHECKING:
 def register(app: Sphinx) -> None:
     """The ``{cv-link}`` role and the CV build; ``bibfolio_cv`` is declared in config.py."""
     from .build import build_cv  # noqa: PLC0415
-    from .role import CvLinkRole  # noqa: PLC0415
+    from .role import CvLinkRole, CvLinks, cv_link  # noqa: PLC0415
 
+    app.add_node(cv_link)
     app.add_role("cv-link", CvLinkRole())
+    app.add_post_transform(CvLinks)
     app.connect("build-finished", build_cv)

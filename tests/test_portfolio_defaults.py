@@ -113,3 +113,14 @@ def test_without_the_flag_nothing_changes(app):
     assert len(soup.select("svg.bibfolio-chart")) == 1
     assert len(soup.select("form[data-listing]")) == 1
     assert soup.find("meta", property="og:type") is None  # no sphinxext-opengraph loaded
+
+
+@pytest.mark.sphinx(
+    "html", testroot="profile", freshenv=True, confoverrides={"html_theme": "alabaster"}
+)
+def test_another_theme_gets_no_pydata_options(app):
+    app.build()
+    assert warnings_of(app) == ""  # no "unsupported theme option" warnings
+    soup = page(app)
+    assert soup.select_one("div.sphinxsidebar") is None  # html_sidebars = {"**": []}
+    assert len(soup.select("article, div.body")[0].select("a.bibfolio-profile-link")) == 9

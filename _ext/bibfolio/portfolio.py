@@ -117,8 +117,9 @@ def apply_defaults(app: Sphinx, config: Config) -> None:
         {"name": link.label, "url": link.url, "icon": HEADER_ICONS[link.kind]}
         for link in profile.links
     ]
-    theme_options = {**THEME_OPTIONS, "icon_links": header_icons}
-    config.html_theme_options = {**theme_options, **(config.html_theme_options or {})}
+    if config.html_theme == "pydata_sphinx_theme":  # another theme would warn about them
+        theme_options = {**THEME_OPTIONS, "icon_links": header_icons}
+        config.html_theme_options = {**theme_options, **(config.html_theme_options or {})}
     config.html_context = {"default_mode": "auto", **(config.html_context or {})}
 
 

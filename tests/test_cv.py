@@ -277,6 +277,13 @@ def test_cv_link_role(app: SphinxTestApp) -> None:
     assert all((app.outdir / a["href"]).is_file() for a in links)
 
 
+def test_cv_link_is_text_where_no_pdf_is_written(build_root: Callable[..., Built]) -> None:
+    built = build_root("cv", "text")
+    assert "bibfolio" not in built.warnings
+    assert "Download the CV or One-page CV (PDF)." in (built.outdir / "index.txt").read_text()
+    assert list(built.outdir.glob("cv*.pdf")) == []
+
+
 # -- rebuilds ----------------------------------------------------------------------------
 def test_byte_identical_rebuilds_and_source_date_epoch(
     build_root: Callable[..., Built], tmp_path: Path, monkeypatch: pytest.MonkeyPatch

@@ -25,6 +25,7 @@ LINKS = [
     ("Notes on the Engine", "https://example.org/notes"),
 ]
 SITE = "https://ada.example.org/"
+NO_PHOTO = {"name": "Ada Lovelace", "position": "Analyst", "email": "ada@example.org"}
 
 
 def card(app):
@@ -93,6 +94,28 @@ def test_text_builder_writes_the_card_as_text(app):
     text = (Path(app.outdir) / "index.txt").read_text(encoding="utf-8")
     for fact in ("Analyst", "Analytical Society", "Poetical science", "GitHub", "ORCID"):
         assert fact in text
+    assert "[image: Ada Lovelace, seated, in a white dress]" in text
+
+
+@pytest.mark.sphinx(
+    "text", testroot="profile", freshenv=True, confoverrides={"bibfolio_profile": NO_PHOTO}
+)
+def test_initials_only_in_html(app):
+    app.build()
+    text = (Path(app.outdir) / "index.txt").read_text(encoding="utf-8")
+    assert "Analyst" in text
+    assert "AL" not in text.split()
+
+
+@pytest.mark.sphinx(
+    "html", testroot="profile", freshenv=True, confoverrides={"bibfolio_profile": NO_PHOTO}
+)
+def test_a_card_without_photo_shows_initials(app):
+    app.build()
+    assert warnings_of(app) == ""
+    profile = card(app)
+    assert profile.find("img") is None
+    assert profile.select_one(".bibfolio-profile-initials").get_text() == "AL"
 
 
 @pytest.mark.sphinx(

@@ -1,7 +1,8 @@
 """The ``{profile}`` card of the home page, and the home page's OpenGraph profile and title.
 
 The directive builds standard nodes from ``bibfolio_profile`` (see model/profile.py):
-the photo (an ``image``, so Sphinx copies it to ``_images/``) or the owner's initials,
+the photo (an ``image``, so Sphinx copies it to ``_images/``; in HTML, the owner's
+initials stand in for a missing photo),
 then position, affiliation and interests as paragraphs, and the links as references
 whose text is their accessible name.  Every builder writes that as it is; for HTML a
 post-transform puts an inline SVG icon in each link and hides its name visually.
@@ -75,7 +76,10 @@ class ProfileDirective(SphinxDirective):
             return []
         card = profile_card(classes=["bibfolio-profile"])
         self.set_source_info(card)
-        card += self._picture(profile)
+        if profile.photo:
+            card += self._photo(profile)
+        else:
+            card["initials"] = profile.initials
         body = nodes.container(classes=["bibfolio-profile-body"])
         for text, name in facts:
             if text:
@@ -97,22 +101,22 @@ class ProfileDirective(SphinxDirective):
         card += body
         return [card]
 
-    def _picture(self, profile: Profile) -> nodes.Node:
-        if profile.photo:
-            alt = profile.photo_alt or profile.name
-            # "dark-light": pydata-sphinx-theme's class for images that need no dimming
-            # or white backing (and square corners) in dark mode; a portrait does not.
-            image = nodes.image(
-                uri="/" + profile.photo, alt=alt, classes=["bibfolio-profile-photo", "dark-light"]
-            )
-            self.set_source_info(image)
-            return image
-        initials = profile.initials
-        return nodes.inline(initials, initials, classes=["bibfolio-profile-initials"])
+    def _photo(self, profile: Profile) -> nodes.image:
+        alt = profile.photo_alt or profile.name
+        # "dark-light": pydata-sphinx-theme's class for images that need no dimming or
+        # white backing (and square corners) in dark mode; a portrait does not.
+        image = nodes.image(
+            uri="/" + profile.photo, alt=alt, classes=["bibfolio-profile-photo", "dark-light"]
+        )
+        self.set_source_info(image)
+        return image
 
 
 class ProfileIcons(SphinxPostTransform):
-    """HTML: an icon in each card link; the link's name stays for screen readers only."""
+    """HTML: the initials where there is no photo, and an icon in each card link.
+
+    The link's name stays, for screen readers only.
+    """
 
     default_priority = 5
     formats = ("html",)
@@ -120,9 +124,15 @@ class ProfileIcons(SphinxPostTransform):
     def run(self, **kwargs: Any) -> None:
         # An EPUB would have to declare inline SVG in its OPF (Sphinx does not): there
         # the links keep their names as text.
-        if is_epub(get_domain(self.env).app.builder):  # type: ignore[union-attr]
-            return
+        epub = is_epub(get_domain(self.env).app.builder)  # type: ignore[union-attr]
         for card in self.document.findall(profile_card):
+            initials = card.get("initials")
+            if initials:  # a picture's place on screen; in print or text it is noise
+                card.insert(
+                    0, nodes.inline(initials, initials, classes=["bibfolio-profile-initials"])
+                )
+            if epub:
+                continue
             for reference in card.findall(nodes.reference):
                 kind = reference.get("kind", "link")
                 for label in reference.findall(nodes.inline):

@@ -140,3 +140,16 @@ def test_portfolio_home_pages(browser, sites, name):
             assert found[0]["visible"] and found[0]["icon"] >= 20
     else:  # the seed gives no position, photo or link: no card
         assert all(found == [] for found in links.values())
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_axe_finds_no_violations_on_the_full_card(browser, demo, scheme):
+    from axe_playwright_python.sync_playwright import Axe
+
+    context = browser.new_context(viewport=DESKTOP, color_scheme=scheme)
+    page = context.new_page()
+    page.goto(demo + "index.html", wait_until="load")
+    settle(page)
+    results = Axe().run(page)  # axe's default rule set, nothing disabled
+    context.close()
+    assert results.violations_count == 0, results.generate_report()

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from docutils import nodes
 from docutils.utils import new_document
+from sphinx import addnodes
 from sphinx.builders.html import StandaloneHTMLBuilder
 from sphinx.builders.singlehtml import SingleFileHTMLBuilder
 from sphinx.highlighting import PygmentsBridge
@@ -242,12 +243,92 @@ class _Highlighter(PygmentsBridge):
         return self._formatters[key]
 
 
+def site_navigation(env: BuildEnvironment) -> list[tuple[str | None, str, str]]:
+    """The top-level pages of the site, as the theme's header shows them.
+
+    ``(docname, external URL, title)`` for each entry of the root document's toctrees, in
+    order, hidden ones included; an explicit toctree title wins over the page's own.
+    """
+    root = env.config.root_doc
+    toc = env.tocs.get(root)
+    entries: list[tuple[str | None, str, str]] = []
+    toctrees = list(toc.findall(addnodes.toctree)) if toc is not None else []
+    refs = [entry for tree in toctrees for entry in tree["entries"]] or [
+        (None, doc) for doc in env.toctree_includes.get(root, [])
+    ]
+    for title, ref in refs:
+        if ref in {"self", root}:
+            continue
+        if ref in env.titles:
+            entries.append((ref, "", title or env.titles[ref].astext()))
+        elif "://" in ref:
+            entries.append((None, ref, title or ref))
+    return entries
+
+
+def _sections(env: BuildEnvironment, tops: list[str]) -> dict[str, str]:
+    """Docname → the top-level page whose toctree (at any depth) includes it."""
+    section: dict[str, str] = {}
+    for top in tops:
+        waiting = [top]
+        while waiting:
+            doc = waiting.pop()
+            if doc not in section:
+                section[doc] = top
+                waiting.extend(env.toctree_includes.get(doc, []))
+    return section
+
+
+def _color_modes(builder: Builder) -> str:
+    """``"pydata"`` for themes built on pydata-sphinx-theme (light/dark switch), else ``""``."""
+    theme = getattr(builder, "theme", None)
+    directories = theme.get_theme_dirs() if theme is not None else []
+    return "pydata" if any("pydata_sphinx_theme" in Path(d).parts for d in directories) else ""
+
+
+class SiteContext:
+    """What a paper page shows of the site around it: the header's links, the colour modes.
+
+    Worked out once per build; the links of all pages in one folder are the same (they
+    are relative), so each folder's are made once, not once per page.
+    """
+
+    def __init__(self, builder: Builder) -> None:
+        env = builder.env
+        self.builder = builder
+        self.navigation = site_navigation(env)
+        self.color_modes = _color_modes(builder)
+        self._sections = _sections(env, [doc for doc, _url, _title in self.navigation if doc])
+        self._links: dict[tuple[str, str | None], list[tuple[str, str, bool]]] = {}
+
+    def signature(self) -> str:
+        """What of the site the pages show, for deciding whether to write them again."""
+        return repr((self.navigation, self.color_modes))
+
+    def for_page(self, page: str, list_doc: str | None) -> dict[str, Any]:
+        """Template context of *page*, whose entry is listed on *list_doc*.
+
+        ``bibfolio_site_nav``: ``(href, title, current)`` per header link, ``current``
+        for the top-level page the list belongs to; ``bibfolio_color_modes``.
+        """
+        current = self._sections.get(list_doc) if list_doc else None
+        key = (page.rpartition("/")[0], current)
+        if key not in self._links:
+            self._links[key] = [
+                (self.builder.get_relative_uri(page, doc) if doc else url, title, doc == current)
+                for doc, url, title in self.navigation
+            ]
+        return {"bibfolio_site_nav": self._links[key], "bibfolio_color_modes": self.color_modes}
+
+
 def render_page(
     app: Sphinx,
     page: str,
     publication: Publication,
     entry_context: EntryContext,
     highlighter: PygmentsBridge,
+    *,
+    site: SiteContext | None = None,
 ) -> None:
     """Write the paper page *page* of *publication* with :data:`TEMPLATE`.
 
@@ -289,6 +370,9 @@ def render_page(
         "page_source_suffix": "",
         "has_maths_elements": getattr(translator, "_has_maths_elements", False),
     }
+    if site is not None:
+        target = get_domain(builder.env).targets.get(publication.key)
+        page_context.update(site.for_page(page, target[0] if target else None))
     builder.handle_page(page, page_context, TEMPLATE, event_arg=document)
 
 
@@ -318,6 +402,7 @@ def write_pages(app: Sphinx) -> list[tuple[str, dict[str, Any], str]]:
         state_path.unlink(missing_ok=True)
         return []
     library = get_library(env)
+    site = SiteContext(builder)
     build_info = getattr(builder, "build_info", None)
     templates = getattr(builder, "templates", None)
     shared = repr((
@@ -329,6 +414,7 @@ def write_pages(app: Sphinx) -> list[tuple[str, dict[str, Any], str]]:
         getattr(build_info, "tags_hash", ""),
         templates.newest_template_mtime() if templates else 0,
         _navigation_signature(env),
+        site.signature(),
     ))  # fmt: skip
     previous = _load_state(state_path, str(builder.outdir))
     # A page shows its entry (content hash), its name, where "back" leads and the
@@ -372,7 +458,7 @@ def write_pages(app: Sphinx) -> list[tuple[str, dict[str, Any], str]]:
             publication = library.get(key)
             if publication is not None:
                 context = PageContext(env, page).context(publication, "paper")
-                render_page(app, page, publication, context, highlighter)
+                render_page(app, page, publication, context, highlighter, site=site)
     finally:
         if jinja is not None:
             jinja.auto_reload = auto_reload

@@ -91,8 +91,10 @@ CASES = (
     Case("e", "empty site, no-change rebuild", "empty", cold=False),
     Case("f", "bibfolio + paper pages, cold", "papers", cold=True),
     Case("g", "bibfolio + paper pages, one entry edited", "edit", cold=False, edit=True),
+    Case("h", "bibfolio + CV PDFs, cold", "cv", cold=True),
+    Case("i", "bibfolio + CV PDFs, no-change rebuild", "cv", cold=False),
 )
-BIBFOLIO_CASES = ("c", "d", "f", "g")
+BIBFOLIO_CASES = ("c", "d", "f", "g", "h", "i")
 
 
 class BenchError(Exception):
@@ -120,6 +122,10 @@ exclude_patterns = ["_build"]
 {extra}'''
 
 _BIBFOLIO = f'bibtex_bibfiles = ["refs.bib"]\nbibfolio_owner = ["{OWNER}"]\n'
+# The list and paper-page cases measure those outputs alone; the CV PDFs (on by default in
+# a portfolio) have their own cases, (h) and (i).
+_LIST_ONLY = "bibfolio_paper_pages = False\nbibfolio_cv = False\n"
+_WITH_PAPER_PAGES = "bibfolio_paper_pages = True\nbibfolio_cv = False\n"
 
 
 def make_projects(root: Path, entries: list[Entry], seed: int) -> dict[str, Path]:
@@ -142,10 +148,11 @@ def make_projects(root: Path, entries: list[Entry], seed: int) -> dict[str, Path
             "",
             "# Publications\n\n" + markdown_list(entries),
         ),
-        "bibfolio": (bibfolio, _BIBFOLIO + "bibfolio_paper_pages = False\n", publications),
+        "bibfolio": (bibfolio, _BIBFOLIO + _LIST_ONLY, publications),
         "empty": (["myst_parser"], "", "# Home\n\nA site without a bibliography.\n"),
-        "papers": (bibfolio, _BIBFOLIO + "bibfolio_paper_pages = True\n", publications),
-        "edit": (bibfolio, _BIBFOLIO + "bibfolio_paper_pages = True\n", publications),
+        "papers": (bibfolio, _BIBFOLIO + _WITH_PAPER_PAGES, publications),
+        "edit": (bibfolio, _BIBFOLIO + _WITH_PAPER_PAGES, publications),
+        "cv": (bibfolio, _BIBFOLIO + "bibfolio_paper_pages = False\n", publications),
     }
     projects = {}
     for name, (extensions, extra, page) in specs.items():
@@ -387,8 +394,12 @@ def summarize(runs: list[dict[str, Any]], sizes: list[int]) -> dict[str, Any]:
         "d/e": {},
         "f/c": {},
         "f/f(N/10)": {},
+        "h/c": {},
+        "i/e": {},
     }
     for n in sizes:
+        ratios["h/c"][n] = _ratio(runs, ("h", n), ("c", n))
+        ratios["i/e"][n] = _ratio(runs, ("i", n), ("e", n))
         ratios["c/a"][n] = _ratio(runs, ("c", n), ("a", n))
         ratios["d/e"][n] = _ratio(runs, ("d", n), ("e", n))
         ratios["f/c"][n] = _ratio(runs, ("f", n), ("c", n))
@@ -440,8 +451,9 @@ def targets(
         at_target(
             f"(f) N={TARGET_N} ≤ {MAX_SCALING:g} × N={TARGET_N // 10}", "f/f(N/10)", MAX_SCALING
         ),
+        at_target(f"(i)/(e) ≤ {MAX_REBUILD_RATIO} at N={TARGET_N}", "i/e", MAX_REBUILD_RATIO),
         {
-            "target": f"peak RSS of bibfolio cases (c, d, f, g) ≤ {MAX_RSS_MB:g} MB",
+            "target": f"peak RSS of bibfolio cases (c, d, f, g, h, i) ≤ {MAX_RSS_MB:g} MB",
             "measured": f"{peak['peak_rss_mb']:.0f} MB ({peak['case']}, N={peak['n']})",
             "verdict": "PASS" if peak["peak_rss_mb"] <= MAX_RSS_MB else "MISS",
         },
@@ -512,6 +524,8 @@ def report(
         "d/e": "(d)/(e) bibfolio no-change rebuild ÷ empty-site rebuild",
         "f/c": "(f)/(c) with paper pages ÷ without, cold",
         "f/f(N/10)": "(f) at N ÷ (f) at N/10",
+        "h/c": "(h)/(c) with the CV PDFs ÷ without, cold",
+        "i/e": "(i)/(e) CV project no-change rebuild ÷ empty-site rebuild",
     }
     for key, name in names.items():
         values = " | ".join(_number(ratios[key].get(n), 3) for n in sizes)

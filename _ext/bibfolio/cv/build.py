@@ -304,8 +304,9 @@ def inputs_key(app: Sphinx, version: str, parts: list[tuple[str, str]]) -> str:
         repr([getattr(app.config, name) for name in CONFIG_INPUTS]),
     ):
         digest.update(value.encode("utf-8", "surrogatepass") + b"\0")
-    for key, publication in sorted(get_library(env).publications.items()):
-        digest.update(f"{key}={publication.content_hash}\0".encode())
+    # The hashes kept in the environment's state: a no-change build decodes no entry.
+    for key, content_hash in sorted(get_library(env).state.hashes.items()):
+        digest.update(f"{key}={content_hash}\0".encode())
     return digest.hexdigest()
 
 

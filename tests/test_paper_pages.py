@@ -275,3 +275,92 @@ def test_a_project_template_gives_paper_pages_the_themes_full_page(tmp_path, roo
     # Without the project's template: the lean page.
     lean = build_project(source, tmp_path / "_lean", overrides={"html_theme": "alabaster"})
     assert not lean.page("publications/standard").select_one("div.documentwrapper")
+
+
+def site_with_pages(tmp_path, rootdir):
+    """test-links with two top-level pages in a hidden toctree, one titled by the toctree."""
+    source = tmp_path / "site"
+    shutil.copytree(rootdir / "test-links", source)
+    index = source / "index.md"
+    index.write_text(
+        index.read_text() + "\n```{toctree}\n:hidden:\n\nteaching\nMy talks <talks>\n```\n"
+    )
+    (source / "teaching.md").write_text("# Teaching\n\nCourses.\n")
+    (source / "talks.md").write_text("# Talks\n\nTalks.\n")
+    return source
+
+
+def header_links(paper: BeautifulSoup) -> list[tuple[str, str]]:
+    nav = paper.select_one("header.bibfolio-site-header nav[aria-label=Site]")
+    return [(a.get_text(), a["href"]) for a in nav.find_all("a")]
+
+
+def test_paper_page_header_links_home_and_the_top_level_pages(tmp_path, rootdir):
+    source = site_with_pages(tmp_path, rootdir)
+    title = {"html_title": "Ada Lovelace", "html_theme": "alabaster"}
+    built = build_project(source, tmp_path / "_build", overrides=title)
+    assert built.warnings == ""
+    paper = built.page("publications/standard")
+    home = paper.select_one("header a.bibfolio-paper-home")
+    assert (home.get_text(), home["href"]) == ("Ada Lovelace", "../index.html")
+    assert header_links(paper) == [("Teaching", "../teaching.html"), ("My talks", "../talks.html")]
+    # The list is on the home page, not under a header link: none is marked current.
+    assert not paper.select("header [aria-current]")
+    # The theme's stylesheets give the page the site's colours and fonts, each once.
+    styles = [link["href"].split("?")[0] for link in paper.find_all("link", rel="stylesheet")]
+    assert "../_static/alabaster.css" in styles
+    assert len(styles) == len(set(styles))
+    assert styles[-1] == "../_static/bibfolio.css"  # after them: it fills gaps
+    # alabaster has no dark mode: no mode script, light only.
+    assert paper.find("meta", attrs={"name": "color-scheme"})["content"] == "light"
+    assert not [s for s in paper.find_all("script") if "localStorage" in (s.string or "")]
+    assert paper.select_one("footer.bibfolio-site-footer a")["href"] == "../index.html"
+    # dirhtml: the same links, one folder deeper.
+    deeper = build_project(source, tmp_path / "_build", "dirhtml", overrides=title)
+    paper = BeautifulSoup(
+        (deeper.outdir / "publications" / "standard" / "index.html").read_text(), "html.parser"
+    )
+    assert header_links(paper) == [("Teaching", "../../teaching/"), ("My talks", "../../talks/")]
+
+
+def test_pydata_paper_pages_follow_the_visitors_light_or_dark_choice(tmp_path, rootdir):
+    source = site_with_pages(tmp_path, rootdir)
+    built = build_project(
+        source,
+        tmp_path / "_build",
+        overrides={"html_theme": "pydata_sphinx_theme", "html_context": {"default_mode": "dark"}},
+    )
+    paper = built.page("publications/standard")
+    assert paper.find("meta", attrs={"name": "color-scheme"})["content"] == "light dark"
+    (script,) = [s for s in paper.find_all("script") if "localStorage" in (s.string or "")]
+    # The stored choice first, else the site's default mode; set before the stylesheets.
+    assert 'localStorage.getItem("mode") || mode' in script.string
+    assert 'mode = "dark"' in script.string
+    assert script.find_next("link", rel="stylesheet")["href"] == (
+        "../_static/styles/pydata-sphinx-theme.css"
+    )
+
+
+def test_renaming_a_top_level_page_writes_the_paper_pages_again(tmp_path, rootdir):
+    source = site_with_pages(tmp_path, rootdir)
+    built = build_project(source, tmp_path / "_build")
+    page_file = built.outdir / "publications" / "standard.html"
+    long_ago = 1_000_000_000
+    os.utime(page_file, ns=(long_ago, long_ago))
+    build_project(source, tmp_path / "_build", fresh=False)
+    assert page_file.stat().st_mtime_ns == long_ago  # nothing changed, nothing written
+    index = source / "index.md"
+    index.write_text(index.read_text().replace("My talks <talks>", "Invited talks <talks>"))
+    built = build_project(source, tmp_path / "_build", fresh=False)
+    assert built.warnings == ""
+    assert header_links(built.page("publications/standard"))[1] == (
+        "Invited talks",
+        "../talks.html",
+    )
+    (source / "teaching.md").write_text("# Courses taught\n\nCourses.\n")
+    built = build_project(source, tmp_path / "_build", fresh=False)
+    assert built.warnings == ""
+    assert header_links(built.page("publications/standard")) == [
+        ("Courses taught", "../teaching.html"),
+        ("Invited talks", "../talks.html"),
+    ]

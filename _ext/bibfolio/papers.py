@@ -298,12 +298,19 @@ class SiteContext:
         self.builder = builder
         self.navigation = site_navigation(env)
         self.color_modes = _color_modes(builder)
+        # Sphinx links the theme's stylesheets through css_files; pydata-sphinx-theme
+        # takes its own out and links it in its layout, which paper pages do not use.
+        context = getattr(builder, "globalcontext", {})
+        linked = {getattr(css, "filename", css) for css in context.get("css_files", [])}
+        self.theme_styles = [
+            name for name in context.get("styles", []) if f"_static/{name}" not in linked
+        ]
         self._sections = _sections(env, [doc for doc, _url, _title in self.navigation if doc])
         self._links: dict[tuple[str, str | None], list[tuple[str, str, bool]]] = {}
 
     def signature(self) -> str:
         """What of the site the pages show, for deciding whether to write them again."""
-        return repr((self.navigation, self.color_modes))
+        return repr((self.navigation, self.color_modes, self.theme_styles))
 
     def for_page(self, page: str, list_doc: str | None) -> dict[str, Any]:
         """Template context of *page*, whose entry is listed on *list_doc*.
@@ -318,7 +325,11 @@ class SiteContext:
                 (self.builder.get_relative_uri(page, doc) if doc else url, title, doc == current)
                 for doc, url, title in self.navigation
             ]
-        return {"bibfolio_site_nav": self._links[key], "bibfolio_color_modes": self.color_modes}
+        return {
+            "bibfolio_site_nav": self._links[key],
+            "bibfolio_color_modes": self.color_modes,
+            "bibfolio_theme_styles": self.theme_styles,
+        }
 
 
 def render_page(

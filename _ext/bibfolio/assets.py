@@ -8,9 +8,13 @@ from typing import TYPE_CHECKING
 
 from . import papers
 from .bibliography import get_domain, get_library
+from .model.citeformats import csl_json, ris_file
+from .model.cleanbib import clean_bibliography
 from .warnings_ import logger, warn
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from sphinx.application import Sphinx
     from sphinx.builders import Builder
     from sphinx.environment import BuildEnvironment
@@ -133,6 +137,27 @@ def publishes_local_files(builder: Builder) -> bool:
 def is_epub(builder: Builder) -> bool:
     """Whether *builder* packs an EPUB (no forms, scripts, downloads or inline SVG)."""
     return builder.name.startswith("epub")
+
+
+def write_downloads(
+    outdir: str | Path, stem: str, publications: Sequence[Publication]
+) -> list[str]:
+    """Write the list's ``.bib``, ``.ris`` and ``.json`` (CSL-JSON) next to each other.
+
+    Returns the written files' names (relative to *outdir*), BibTeX first.  A file whose
+    text is unchanged is not rewritten (its mtime stays, so servers and caches keep it).
+    """
+    texts = {
+        f"{stem}.bib": clean_bibliography(p.entry for p in publications),
+        f"{stem}.ris": ris_file(publications),
+        f"{stem}.json": csl_json(publications),
+    }
+    for name, text in texts.items():
+        path = Path(outdir, name)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if not path.is_file() or path.read_text(encoding="utf-8") != text:
+            path.write_text(text, encoding="utf-8")
+    return list(texts)
 
 
 def finish(app: Sphinx, exception: Exception | None) -> None:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from fnmatch import fnmatch
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from docutils import nodes
@@ -13,12 +12,11 @@ from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util.osutil import relative_uri
 
 from . import nodes as bf
-from .assets import is_epub
+from .assets import is_epub, write_downloads
 from .bibliography import get_domain
 from .directives import unique_id
 from .fragments import FragmentCache
 from .head import is_noindex
-from .model.cleanbib import clean_bibliography
 from .render import chart_nodes, entry_html_nodes, paper_nodes
 from .transforms import PageContext, fill_legends
 
@@ -211,19 +209,26 @@ def _tools(
             if listing.listing_id == "publications-1"
             else f"{listing.docname}-{listing.listing_id.rsplit('-', 1)[1]}"
         )
-        target = f"{name}.bib"
-        text = clean_bibliography(p.entry for p in publications)
-        path = Path(page.builder.outdir, target)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        if not path.is_file() or path.read_text(encoding="utf-8") != text:
-            path.write_text(text, encoding="utf-8")
         count = len(publications)
-        link = nodes.reference(
+        here = page.builder.get_target_uri(page.page)
+        bib, ris_name, json_name = write_downloads(page.builder.outdir, name, publications)
+        line = nodes.paragraph("", "", classes=["bibfolio-download-line"])
+        line += nodes.reference(
             "",
             f"Download all {count} as BibTeX",
-            refuri=relative_uri(page.builder.get_target_uri(page.page), target),
+            refuri=relative_uri(here, bib),
             internal=True,
             classes=["bibfolio-download"],
         )
-        box += nodes.paragraph("", "", link, classes=["bibfolio-download-line"])
+        # RIS for EndNote, Mendeley and Zotero; CSL-JSON for citeproc tools and Zotero.
+        for label, target in (("RIS", ris_name), ("CSL-JSON", json_name)):
+            line += nodes.Text(" · ")
+            line += nodes.reference(
+                "",
+                label,
+                refuri=relative_uri(here, target),
+                internal=True,
+                classes=["bibfolio-download-format", f"bibfolio-download-{label.lower()}"],
+            )
+        box += line
     return box if len(box) else None

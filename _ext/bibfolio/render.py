@@ -14,6 +14,7 @@ from docutils import nodes
 
 from . import nodes as bf
 from .model.chart import chart_svg, yearly_counts
+from .model.citeformats import STYLES, csl_json, formatted_reference, ris
 from .model.cleanbib import clean_bibtex
 from .model.links import classify_url
 from .model.metadata import cite_as, coins
@@ -351,11 +352,64 @@ def paper_nodes(
             ),
         )
     )
+    out.extend(_paper_format_sections(publication, context))
     if context.back_href:
         back = nodes.paragraph(classes=["bibfolio-back"])
         back += nodes.reference("", "← All publications", refuri=context.back_href, internal=True)
         out.append(back)
     return out
+
+
+def _paper_format_sections(publication: Publication, context: EntryContext) -> list[nodes.Node]:
+    """RIS, CSL-JSON and the formatted references (APA, IEEE) of a paper page."""
+    out: list[nodes.Node] = []
+    # citeproc-py takes ~10 ms an entry for both styles: paid here, once per paper page,
+    # and not on lists of thousands (see model/citeformats.py).
+    for style, label in STYLES.items():
+        text = formatted_reference(publication, style, context.drop_fields)
+        out.append(
+            _section(
+                label,
+                f"cite-{style}",
+                # A literal block, so the copy button the BibTeX has copies it too.
+                nodes.literal_block(
+                    text, text, language="text", classes=["bibfolio-formatted", f"bibfolio-{style}"]
+                ),
+            )
+        )
+    for label, ident, text, language in _machine_formats(publication, context):
+        out.append(
+            _section(
+                label,
+                ident,
+                nodes.literal_block(
+                    text, text, language=language, classes=[f"bibfolio-{ident}", "no-search"]
+                ),
+            )
+        )
+    return out
+
+
+def _machine_formats(
+    publication: Publication, context: EntryContext
+) -> list[tuple[str, str, str, str]]:
+    """(label, id, text, Pygments language) of the entry's RIS and CSL-JSON."""
+    return [
+        ("RIS", "ris", ris(publication, context.drop_fields).rstrip("\n"), "text"),
+        ("CSL-JSON", "csl-json", csl_json([publication], context.drop_fields).rstrip(), "json"),
+    ]
+
+
+def _format_reveal(publication: Publication, context: EntryContext) -> bf.details:
+    """A list entry's "RIS · CSL-JSON" reveal: copyable blocks, like the BibTeX one."""
+    reveal = bf.details(classes=["bibfolio-formats"])
+    reveal += bf.summary("", "RIS · CSL-JSON", classes=["bibfolio-toggle"])
+    box = nodes.container(classes=["bibfolio-reveal"])
+    for label, ident, text, _language in _machine_formats(publication, context):
+        box += nodes.paragraph("", label, classes=["bibfolio-format-label"])
+        box += bf.bibtex_code(text, text, classes=[f"bibfolio-{ident}", "no-search"])
+    reveal += box
+    return reveal
 
 
 def page_marks(
@@ -493,6 +547,7 @@ def entry_html_nodes(publication: Publication, context: EntryContext) -> bf.entr
         "", bf.bibtex_code(bibtex, bibtex, classes=["no-search"]), classes=["bibfolio-reveal"]
     )
     actions += reveal
+    actions += _format_reveal(publication, context)
     item += actions
     item += bf.coins("", "", classes=["Z3988"], title=coins(publication, context.page_url))
     return item

@@ -32,13 +32,46 @@ ROOT = Path(__file__).parent / "roots" / "test-cite-formats"
 SCHEMA = json.loads((Path(__file__).parent / "csl_schema" / "csl-data.json").read_text())
 #: Tags of the RIS specification (RefMan/EndNote, as Zotero and Mendeley read them).
 RIS_TAGS = frozenset(
-    "TY AU A2 A3 A4 ED TI T2 T3 JO JF J2 PY DA Y1 VL IS SP EP ET PB CY SN DO UR L1 AB KW "
-    "N1 M3 LA ID ER".split()
+    [
+        "TY",
+        "AU",
+        "A2",
+        "A3",
+        "A4",
+        "ED",
+        "TI",
+        "T2",
+        "T3",
+        "JO",
+        "JF",
+        "J2",
+        "PY",
+        "DA",
+        "Y1",
+        "VL",
+        "IS",
+        "SP",
+        "EP",
+        "ET",
+        "PB",
+        "CY",
+        "SN",
+        "DO",
+        "UR",
+        "L1",
+        "AB",
+        "KW",
+        "N1",
+        "M3",
+        "LA",
+        "ID",
+        "ER",
+    ]
 )
 
 
 def publications_of(path: Path) -> dict:
-    found, diagnostics = build_publications(
+    found, _diagnostics = build_publications(
         read_bib_text(path.read_text(encoding="utf-8"), str(path)).entries, Settings()
     )
     return found

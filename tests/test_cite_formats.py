@@ -214,9 +214,18 @@ def test_list_entries_offer_ris_and_csl_json_to_copy(app):
         reveal = entry.select_one("details.bibfolio-formats")
         assert reveal.summary.get_text() == "RIS · CSL-JSON"
         # The copy button's target: div.highlight pre, as for BibTeX.
-        assert reveal.select_one(".bibfolio-ris div.highlight pre").get_text() == ris(publication)
+        # Without the abstract: the paper page and the downloads carry it.
+        shown = reveal.select_one(".bibfolio-ris div.highlight pre").get_text()
+        assert shown == ris(publication, drop=["abstract"])
         shown = reveal.select_one(".bibfolio-csl-json div.highlight pre").get_text()
-        assert json.loads(shown) == [csl_item(publication)]
+        assert json.loads(shown) == [csl_item(publication, drop=["abstract"])]
+    assert "AB  - We study braces" in ris(publications["hostile2021"])
+    assert (
+        "We study braces"
+        not in soup.find("li", id="pub-hostile2021")
+        .select_one("details.bibfolio-formats")
+        .get_text()
+    )
     # The hostile title is text in the page, never markup.
     assert not [s for s in soup.find_all("script") if "alert(1)" in (s.string or "")]
     html = (Path(app.outdir) / "index.html").read_text(encoding="utf-8")

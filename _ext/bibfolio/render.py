@@ -391,12 +391,13 @@ def _paper_format_sections(publication: Publication, context: EntryContext) -> l
 
 
 def _machine_formats(
-    publication: Publication, context: EntryContext
+    publication: Publication, context: EntryContext, drop: Sequence[str] = ()
 ) -> list[tuple[str, str, str, str]]:
     """(label, id, text, Pygments language) of the entry's RIS and CSL-JSON."""
+    drop = [*context.drop_fields, *drop]
     return [
-        ("RIS", "ris", ris(publication, context.drop_fields).rstrip("\n"), "text"),
-        ("CSL-JSON", "csl-json", csl_json([publication], context.drop_fields).rstrip(), "json"),
+        ("RIS", "ris", ris(publication, drop).rstrip("\n"), "text"),
+        ("CSL-JSON", "csl-json", csl_json([publication], drop).rstrip(), "json"),
     ]
 
 
@@ -405,7 +406,9 @@ def _format_reveal(publication: Publication, context: EntryContext) -> bf.detail
     reveal = bf.details(classes=["bibfolio-formats"])
     reveal += bf.summary("", "RIS · CSL-JSON", classes=["bibfolio-toggle"])
     box = nodes.container(classes=["bibfolio-reveal"])
-    for label, ident, text, _language in _machine_formats(publication, context):
+    # Without the abstract (the paper page and the downloads have it): three more copies
+    # of every abstract would double a long list's page weight.
+    for label, ident, text, _language in _machine_formats(publication, context, ["abstract"]):
         box += nodes.paragraph("", label, classes=["bibfolio-format-label"])
         box += bf.bibtex_code(text, text, classes=[f"bibfolio-{ident}", "no-search"])
     reveal += box

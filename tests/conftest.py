@@ -5,18 +5,31 @@ from __future__ import annotations
 import shutil
 from typing import TYPE_CHECKING
 
+import pybtex.errors
 import pytest
 
 from .helpers import ON_READTHEDOCS, REPO, build_project, copy_portfolio
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Iterator
     from pathlib import Path
 
     from .helpers import Built
 
 pytest_plugins = ("sphinx.testing.fixtures",)
 collect_ignore = ["roots", "bench"]
+
+
+@pytest.fixture(autouse=True)
+def _pybtex_strict_mode_restored() -> Iterator[None]:
+    """Tests that compare with pybtex turn its process-wide strict mode off; put it back.
+
+    Stock sphinxcontrib-bibtex reports a duplicate key only in strict mode, so a later
+    test comparing bibfolio's warnings with stock's would otherwise see no stock warning.
+    """
+    strict = pybtex.errors.strict
+    yield
+    pybtex.errors.set_strict_mode(strict)
 
 
 @pytest.fixture(scope="session")

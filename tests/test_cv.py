@@ -264,6 +264,16 @@ def test_without_typst_one_line_and_site_unchanged(
     assert "Notes on the Analytical Engine" in (app.outdir / "publications.html").read_text()
 
 
+@pytest.mark.sphinx("html", testroot="biblatex-cite")
+def test_stock_bibliography_entries_are_cv_text(app: SphinxTestApp) -> None:
+    """A page's stock ``{bibliography}`` reads in the CV as "[label] reference"."""
+    app.build()
+    assert "[bibfolio.cv]" not in app.warning.getvalue()
+    text = flat(text_of(app.outdir / "cv.pdf"))
+    assert "[A1] Ada Lovelace. A Draft Without a Journal. 1844." in text
+    assert text.count("Ada Lovelace. A Draft Without a Journal. 1844.") == 1
+
+
 @pytest.mark.sphinx("html", testroot="cv")
 def test_cv_link_role(app: SphinxTestApp) -> None:
     app.build()

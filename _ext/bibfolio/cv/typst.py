@@ -140,6 +140,26 @@ class TypstTranslator(nodes.NodeVisitor):
             self.parts.append(text + "\n\n")
         raise nodes.SkipNode
 
+    def visit_citation(self, node: nodes.citation) -> None:
+        """A stock ``{bibliography}`` entry: its label in brackets, then its text.
+
+        Stock's transform fills the domain's shared citation node in place, so each time
+        the CV resolves the page (full and short CV) it gains another label + text copy:
+        only the first copy is read.
+        """
+        label, body_nodes = "", []
+        for child in node.children:
+            if isinstance(child, nodes.label):
+                if label:
+                    break
+                label = child.astext()
+            else:
+                body_nodes.append(child)
+        body = " ".join(self.content(nodes.inline("", "", child)) for child in body_nodes)
+        prefix = f"{escape('[' + label + ']')} " if label else ""
+        self.parts.append(f"{prefix}{body}\n\n")
+        raise nodes.SkipNode
+
     def visit_bullet_list(self, node: nodes.bullet_list) -> None:
         items = [self.content(item) for item in node.children]
         if "bibfolio-list" in node["classes"]:

@@ -273,6 +273,25 @@ def test_paper_page_shows_every_format(app):
     assert "<script>alert(1)" not in html
 
 
+@pytest.mark.sphinx(
+    "html", testroot="cite-formats", freshenv=True, confoverrides={"bibfolio_cite_styles": []}
+)
+def test_formatted_references_only_for_the_styles_asked_for(app):
+    """Without bibfolio_cite_styles (the default outside a portfolio) no citeproc runs."""
+    app.build()
+    soup = page(app, "publications/hostile2021")
+    assert soup.select("section#cite-apa, section#cite-ieee") == []
+    assert soup.select_one("section#ris pre") is not None
+
+
+@pytest.mark.sphinx(
+    "html", testroot="cite-formats", freshenv=True, confoverrides={"bibfolio_cite_styles": ["mla"]}
+)
+def test_an_unknown_cite_style_warns(app):
+    app.build()
+    assert "unknown style 'mla' (known: apa, ieee)" in app.warning.getvalue()
+
+
 @pytest.mark.sphinx("epub", testroot="cite-formats", freshenv=True)
 def test_epub_has_no_downloads(app):
     app.build()

@@ -108,6 +108,16 @@ def _cv_parts(value: Any) -> list[str] | bool | None:
     return _string_list(value)
 
 
+def _cite_styles(value: Any) -> list[str]:
+    from .model.citeformats import STYLES  # noqa: PLC0415 - keeps config imports light
+
+    styles = _string_list(value)
+    unknown = [style for style in styles if style not in STYLES]
+    if unknown:
+        raise ValueError(f"unknown style {unknown[0]!r} (known: {', '.join(STYLES)})")
+    return styles
+
+
 def _string_dict(value: Any) -> dict[str, Any]:
     if not isinstance(value, dict):
         raise ValueError(f"expected a dict, got {type(value).__name__}")
@@ -157,6 +167,11 @@ OPTIONS: dict[str, Option] = {
         2, "env", (int,), _positive_int,
         "A full list shows the filter only from this many entries (5 in a portfolio); "
         "a list's :filter-ui: option overrides it.",
+    ),
+    "bibfolio_cite_styles": Option(
+        [], "env", (list, tuple, str), _cite_styles,
+        "Formatted references on each paper page, by style: 'apa', 'ieee' (both in a "
+        "portfolio). citeproc-py takes about 10 ms a paper for the two.",
     ),
     "bibfolio_portfolio": Option(
         False, "env", (bool,), _bool,

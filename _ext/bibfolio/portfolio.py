@@ -97,6 +97,7 @@ def apply_defaults(app: Sphinx, config: Config) -> None:
         "bibfolio_light_pages": True,
         "bibfolio_chart_min_entries": CHART_MIN_ENTRIES,
         "bibfolio_filter_min_entries": FILTER_MIN_ENTRIES,
+        "bibfolio_cite_styles": ["apa", "ieee"],
         "exclude_patterns": ["_build"],
         "bibtex_reference_style": "author_year",
         "bibtex_default_style": "bibfolio",  # citation tooltips keep the titles' case

@@ -45,6 +45,7 @@ class EntryContext:
     page_url: str = ""  #: Absolute URL of the paper page, for COinS (may be "").
     drop_fields: tuple[str, ...] = field(default=())
     legends: tuple[tuple[str, str], ...] = (("*", "equal contribution"),)  #: mark → legend
+    cite_styles: tuple[str, ...] = ()  #: Paper pages: formatted references, e.g. ("apa",).
 
 
 # -- text --------------------------------------------------------------------------------
@@ -364,8 +365,9 @@ def _paper_format_sections(publication: Publication, context: EntryContext) -> l
     """RIS, CSL-JSON and the formatted references (APA, IEEE) of a paper page."""
     out: list[nodes.Node] = []
     # citeproc-py takes ~10 ms an entry for both styles: paid here, once per paper page,
-    # and not on lists of thousands (see model/citeformats.py).
-    for style, label in STYLES.items():
+    # only for the styles asked for (bibfolio_cite_styles), never on lists of thousands.
+    for style in context.cite_styles:
+        label = STYLES[style]
         text = formatted_reference(publication, style, context.drop_fields)
         out.append(
             _section(

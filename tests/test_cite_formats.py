@@ -299,3 +299,13 @@ def test_epub_has_no_downloads(app):
     assert not list(out.glob("*.ris"))
     assert not list(out.glob("*.json"))
     assert not list(out.glob("*.bib"))
+
+
+def test_a_name_that_decodes_to_nothing_is_left_out():
+    """``author = {A and \\\\}``: the second name is no one; no empty AU line or CSL name."""
+    entries = read_bib_text("@misc{k, author = {Ada and \\\\}, title = {T}}\n", "x.bib").entries
+    (publication,) = build_publications(entries, Settings(owner=(), annotations={}))[0].values()
+    assert csl_item(publication)["author"] == [{"literal": "Ada"}]
+    assert [line for line in ris(publication).splitlines() if line.startswith("AU")] == [
+        "AU  - Ada"
+    ]

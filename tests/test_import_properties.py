@@ -24,6 +24,7 @@ titles = st.text(
 @example("Ligatures -- --- `` '' ?` !` and a ~tie")
 @example("Ünïcödé — 日本語 LLMs")
 @example("{{ unbalanced } braces }}}")
+@example("0A{}")  # a braced acronym ending in an escaped brace
 def test_any_title_reads_back_identically(title: str) -> None:
     expected = " ".join(title.split())
     entry = Style().entry(Target("k", "misc", {"title": title_value(expected)}, new=True))

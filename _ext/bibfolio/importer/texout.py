@@ -30,7 +30,8 @@ _LIGATURE = re.compile(r"(-(?=-)|'(?='))")
 # A word with a capital after its first letter (LLM, GPUs, PyTorch, 3D): BibTeX styles
 # that lower-case titles would break it, so it is braced.  A capitalised word (Title Case)
 # is left alone: braces everywhere would stop styles from choosing the case.
-_WORD = re.compile(r"[^\s{}]+")
+# A word: escapes (``\{``) are part of it, so a brace put around it never ends in "\".
+_WORD = re.compile(r"(?:\\.|[^\s{}\\])+")
 _INNER_CAPITAL = re.compile(r"^.+[A-Z]", re.DOTALL)
 _COMMAND = re.compile(r"\\[A-Za-z]")
 # Markup Crossref and DataCite put in titles (JATS/HTML): what we keep, as LaTeX.

@@ -135,10 +135,11 @@ def _csl_item(publication: Publication, drop: Iterable[str]) -> dict[str, Any]:
         "type": TYPES.get(publication.type, ("document", ""))[0],
     }
     item["title"] = plain(publication.title).strip()
-    if publication.authors and "author" in kept:
-        item["author"] = [_csl_name(author) for author in publication.authors]
-    if publication.editors and "editor" in kept:
-        item["editor"] = [_csl_name(editor) for editor in publication.editors]
+    for role, people in (("author", publication.authors), ("editor", publication.editors)):
+        # A name that decodes to nothing ("\\" alone) is no person to cite.
+        names = [name for name in map(_csl_name, people) if any(name.values())]
+        if names and role in kept:
+            item[role] = names
     if publication.year:
         parts = [publication.year]
         if publication.month:
@@ -214,7 +215,7 @@ def _ris(publication: Publication, drop: Iterable[str]) -> str:
     lines = [("TY", kind)]
     for role, tag in (("author", "AU"), ("editor", "A2" if "author" in item else "ED")):
         for name in item.get(role, ()):
-            written = name.get("literal") or name["family"]
+            written = name.get("literal") or name.get("family", "")
             if name.get("given"):
                 written += ", " + name["given"]
             lines.append((tag, written))

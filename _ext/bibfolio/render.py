@@ -262,21 +262,17 @@ def _title_node(publication: Publication, context: EntryContext) -> nodes.Node:
 
 
 # -- every builder -----------------------------------------------------------------------
-def entry_nodes(
-    publication: Publication, context: EntryContext, *, plain_links: bool = False
-) -> nodes.list_item:
-    """A list entry any builder can write: one citation paragraph and a links line.
-
-    *plain_links* writes each link as "label: URL" for builders without hyperlinks.
-    """
-    item = nodes.list_item(ids=[context.anchor] if context.anchor else [])
-    line = nodes.paragraph()
-    if publication.venue_short:
-        line += nodes.Text(f"[{publication.venue_short}] ")
-    line += _title_node(publication, context)
+def citation_sentence(
+    line: nodes.paragraph,
+    publication: Publication,
+    context: EntryContext,
+    title: nodes.Node,
+    people: list[nodes.Node],
+) -> nodes.paragraph:
+    """Append "Title. People. Venue. Notes" to *line* (text builders and the CV alike)."""
+    line += title
     line += nodes.Text(". ")
-    if publication.people:
-        people = _people_nodes(publication, context.separators)
+    if people:
         line.extend(people)
         # "et al." already ends the sentence.
         line += nodes.Text(" " if people[-1].astext().endswith(".") else ". ")
@@ -288,7 +284,22 @@ def entry_nodes(
     if notes:
         line += nodes.Text(" ")
         line.extend(notes)
-    item += line
+    return line
+
+
+def entry_nodes(
+    publication: Publication, context: EntryContext, *, plain_links: bool = False
+) -> nodes.list_item:
+    """A list entry any builder can write: one citation paragraph and a links line.
+
+    *plain_links* writes each link as "label: URL" for builders without hyperlinks.
+    """
+    item = nodes.list_item(ids=[context.anchor] if context.anchor else [])
+    line = nodes.paragraph()
+    if publication.venue_short:
+        line += nodes.Text(f"[{publication.venue_short}] ")
+    people = _people_nodes(publication, context.separators) if publication.people else []
+    item += citation_sentence(line, publication, context, _title_node(publication, context), people)
     links = _link_nodes(publication, context, with_urls=plain_links)
     if links:
         item += nodes.paragraph("", "", *links, classes=["bibfolio-links"])

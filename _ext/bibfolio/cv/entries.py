@@ -14,8 +14,7 @@ from docutils import nodes
 from ..render import (
     # The site's own pieces, so an entry reads the same on the site and in the CV.
     _link_nodes,
-    _note_nodes,
-    _venue_nodes,
+    citation_sentence,
     page_marks,
     people_list,
     rich_nodes,
@@ -58,21 +57,13 @@ def cv_entry(publication: Publication, context: EntryContext) -> nodes.list_item
     if publication.venue_short:
         line += nodes.inline("", publication.venue_short, classes=["bibfolio-badge"])
         line += nodes.Text(" ")
-    line += nodes.inline("", "", *rich_nodes(publication.display_title))
-    line += nodes.Text(". ")
-    if publication.people:
-        people = cv_people(publication, context.separators, context.max_authors)
-        line.extend(people)
-        line += nodes.Text(" " if people[-1].astext().endswith(".") else ". ")
-    venue = _venue_nodes(publication, context.separators)
-    if venue:
-        line.extend(venue)
-        line += nodes.Text(".")
-    notes = _note_nodes(publication)
-    if notes:
-        line += nodes.Text(" ")
-        line.extend(notes)
-    item += line
+    title = nodes.inline("", "", *rich_nodes(publication.display_title))
+    people = (
+        cv_people(publication, context.separators, context.max_authors)
+        if publication.people
+        else []
+    )
+    item += citation_sentence(line, publication, context, title, people)
     links = _link_nodes(publication, context)
     if links:
         item += nodes.paragraph("", "", *links, classes=["bibfolio-links"])

@@ -221,7 +221,8 @@ class Publication:
     def __init__(self, entry: BibEntry, settings: Settings) -> None:
         self.entry = entry
         self.key = entry.key
-        self.fields = {name: found.value for name, found in entry.fields.items()}
+        as_written = {name: found.value for name, found in entry.fields.items()}
+        self.fields = dict(as_written)
         for biblatex, bibtex in FIELD_ALIASES:
             if biblatex in self.fields and bibtex not in self.fields:
                 self.fields[bibtex] = self.fields[biblatex]
@@ -270,7 +271,7 @@ class Publication:
                 "unsafe_url",
                 f"no link made for field '{link.field}' of '{entry.key}': {link.reason}",
             )
-        as_written = {name: found.value for name, found in entry.fields.items()}
+        # As written, so a biblatex field and its BibTeX alias are not reported twice.
         for name, problem in latex_problems(as_written, entry.key):
             self._warn(entry.line_of(name), "latex", problem)
         for needed in self.missing_fields():

@@ -431,3 +431,30 @@ def test_home_page_links_the_cv_in_a_browser(built_docs: Built) -> None:
     finally:
         server.shutdown()
         server.server_close()
+
+
+# -- memory: the compile runs in a child process ------------------------------------------
+def test_typeset_in_a_child_process(
+    build_root: Callable[..., Built], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """typst keeps each compile's caches (~300 MB at 3000 entries): not in the build process."""
+    import typst
+
+    def no_compile(*args: object, **kwargs: object) -> bytes:
+        raise AssertionError("typst.compile ran in the build process")
+
+    monkeypatch.setattr(typst, "compile", no_compile)
+    built = build_root("cv")
+    assert "bibfolio" not in built.warnings
+    assert "Notes on the Analytical Engine" in text_of(built.outdir / "cv.pdf")
+
+
+def test_typeset_error_is_returned_and_no_pdf_written(tmp_path: Path) -> None:
+    from bibfolio.cv.build import typeset
+
+    target = tmp_path / "cv.pdf"
+    error = typeset("#let broken = (", target)
+    assert "unclosed delimiter" in error
+    assert not target.exists()
+    assert typeset("= Fine", target) == ""
+    assert "Fine" in text_of(target)

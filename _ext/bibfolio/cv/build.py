@@ -12,6 +12,10 @@ from __future__ import annotations
 
 import hashlib
 import os
+import shutil
+import subprocess
+import sys
+import tempfile
 from datetime import UTC, datetime
 from importlib.resources import files
 from pathlib import Path
@@ -39,6 +43,8 @@ logger = logging.getLogger(__name__)
 #: The site builders whose output folder gets the CV (epub is an "html" format too).
 BUILDERS = frozenset({"html", "dirhtml", "singlehtml"})
 OUTPUTS = (("cv.pdf", False), ("cv-short.pdf", True))
+#: The script that compiles a CV in a process of its own (see there why).
+TYPESET = Path(__file__).with_name("typeset.py")
 
 
 def template() -> str:
@@ -350,12 +356,28 @@ def write_pdf(typst: Any, source: str, target: Path, stamps: Path, inputs: str) 
     if target.exists() and read_stamp(stamps, target)[1] == digest:
         stamp.write_text(f"{inputs}\n{digest}", encoding="utf-8")
         return
-    try:
-        # Typst's own fonts only: the same PDF on every machine, fonts embedded.
-        pdf = typst.compile(source.encode("utf-8"), ignore_system_fonts=True, font_paths=[])
-    except RuntimeError as err:
-        warn(f"the CV could not be typeset ({target.name}): {err}", "cv")
+    error = typeset(source, target)
+    if error:
+        warn(f"the CV could not be typeset ({target.name}): {error}", "cv")
         return
-    target.write_bytes(pdf)
     stamp.write_text(f"{inputs}\n{digest}", encoding="utf-8")
     logger.info("bibfolio: wrote %s", target.name)
+
+
+def typeset(source: str, target: Path) -> str:
+    """Compile *source* to *target* in a child process (typeset.py); the error, or ""."""
+    with tempfile.TemporaryDirectory(prefix="bibfolio-cv-") as folder:
+        root = Path(folder)
+        main = root / "main.typ"
+        main.write_text(source, encoding="utf-8")
+        done = subprocess.run(  # our own script, with the running Python
+            [sys.executable, str(TYPESET), str(main), str(root / "out.pdf")],
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        if done.returncode:
+            return done.stderr.strip() or f"exit status {done.returncode}"
+        # Written whole, then moved: a reader never sees half a PDF.
+        shutil.move(root / "out.pdf", target)
+    return ""

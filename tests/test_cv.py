@@ -274,6 +274,29 @@ def test_stock_bibliography_entries_are_cv_text(app: SphinxTestApp) -> None:
     assert text.count("Ada Lovelace. A Draft Without a Journal. 1844.") == 1
 
 
+@pytest.mark.sphinx("html", testroot="cv-stock")
+def test_stock_lists_read_once_in_each_cv(app: SphinxTestApp) -> None:
+    """Stock refills its stored citation nodes on each resolve; the CV resolves on copies."""
+    app.build()
+    assert not app.warning.getvalue()
+    for name in ("cv.pdf", "cv-short.pdf"):
+        text = flat(text_of(app.outdir / name))
+        assert text.count("[Lov43] Ada Lovelace. On engines. 1843.") == 1, name
+        # A bullet-list bibliography has no label to tell one copy from the next.
+        assert text.count("Ada Lovelace. A poster on looms. 1844.") == 1, name
+    site = BeautifulSoup((app.outdir / "talks.html").read_text(), "html.parser").get_text()
+    assert flat(site).count("A poster on looms") == 1
+    # The domain's stored nodes are stock's own again, as the site's write left them.
+    # (Each bibliography stores a node for every entry of the .bib, filled or not.)
+    stored = sorted(
+        node.astext()
+        for value in app.env.get_domain("cite").bibliographies.values()
+        for node in value.citation_nodes.values()
+        if node.children
+    )
+    assert [text.count("Ada Lovelace") for text in stored] == [1, 1]
+
+
 @pytest.mark.sphinx("html", testroot="cv")
 def test_cv_link_role(app: SphinxTestApp) -> None:
     app.build()

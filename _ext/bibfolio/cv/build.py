@@ -30,6 +30,7 @@ from ..bibliography import get_domain, get_library
 from ..render import EntryContext
 from ..warnings_ import warn
 from .entries import cv_entry, legend
+from .stock import fresh_citation_nodes
 from .typst import TypstTranslator, escape, string_literal
 
 if TYPE_CHECKING:
@@ -110,7 +111,8 @@ class CvSource:
         for toctree in list(doctree.findall(addnodes.toctree)):
             toctree.parent.remove(toctree)
         self.expand_lists(doctree)
-        self.env.apply_post_transforms(doctree, docname)
+        with fresh_citation_nodes(self.env, doctree):
+            self.env.apply_post_transforms(doctree, docname)
         level = 0
         if section_id:
             root: nodes.Element = doctree.ids[section_id]  # checked by cv_parts

@@ -143,19 +143,15 @@ class TypstTranslator(nodes.NodeVisitor):
     def visit_citation(self, node: nodes.citation) -> None:
         """A stock ``{bibliography}`` entry: its label in brackets, then its text.
 
-        Stock's transform fills the domain's shared citation node in place, so each time
-        the CV resolves the page (full and short CV) it gains another label + text copy:
-        only the first copy is read.
+        build.py resolves the page on fresh citation nodes (stock.py): the node holds
+        its entry once.
         """
-        label, body_nodes = "", []
-        for child in node.children:
-            if isinstance(child, nodes.label):
-                if label:
-                    break
-                label = child.astext()
-            else:
-                body_nodes.append(child)
-        body = " ".join(self.content(nodes.inline("", "", child)) for child in body_nodes)
+        label = "".join(child.astext() for child in node.children if isinstance(child, nodes.label))
+        body = " ".join(
+            self.content(nodes.inline("", "", child))
+            for child in node.children
+            if not isinstance(child, nodes.label)
+        )
         prefix = f"{escape('[' + label + ']')} " if label else ""
         self.parts.append(f"{prefix}{body}\n\n")
         raise nodes.SkipNode

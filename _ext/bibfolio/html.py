@@ -86,12 +86,12 @@ class HtmlPublicationsTransform(SphinxPostTransform):
             if cache is None:
                 node.parent.replace(node, entry_html_nodes(publication, context))
                 continue
-            html, leaves = cache.get(
+            html, text = cache.get(
                 (publication.content_hash, repr(context)),
                 lambda p=publication, c=context: entry_html_nodes(p, c),
             )
             # parent.replace keeps the placeholder's ids off the fragment: its <li> has them.
-            node.parent.replace(node, bf.fragment("", *map(nodes.Text, leaves), html=html))
+            node.parent.replace(node, bf.fragment("", nodes.Text(text), html=html))
         for node in papers:
             publication = page.library.get(node["key"])
             if publication is None:

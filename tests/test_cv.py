@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import shutil
+import struct
 import subprocess
 import sys
+import zlib
 from typing import TYPE_CHECKING
 
 import pytest
@@ -238,7 +240,7 @@ def test_dirhtml_cv_links_and_pdfs(build_root: Callable[..., Built]) -> None:
 def test_untranslated_node_warns_with_location(app: SphinxTestApp) -> None:
     app.build()
     warnings = app.warning.getvalue()
-    assert "index.md:5: WARNING: the CV leaves out a math_block (no Typst translation): 'x^2'" in (
+    assert "index.md:5: WARNING: the CV leaves out a raw (no Typst translation): '<b>x</b>'" in (
         warnings
     )
     assert warnings.count("WARNING") == 1
@@ -247,6 +249,71 @@ def test_untranslated_node_warns_with_location(app: SphinxTestApp) -> None:
     # No entry is selected: no short CV (it would be a header alone).
     assert not (app.outdir / "cv-short.pdf").exists()
     assert "no cv-short.pdf: no entry is selected" in app.status.getvalue()
+
+
+def image_widths(pdf: Path) -> list[int]:
+    """The pixel width of every image XObject, page by page."""
+    return [
+        int(xobject.get_object()["/Width"])
+        for page in PdfReader(pdf).pages
+        for xobject in page["/Resources"].get("/XObject", {}).values()
+        if xobject.get_object().get("/Subtype") == "/Image"
+    ]
+
+
+@pytest.mark.sphinx("html", testroot="cv-media")
+def test_math_footnotes_and_images_are_typeset(app: SphinxTestApp) -> None:
+    app.build()
+    warnings = app.warning.getvalue()
+    assert warnings.count("WARNING") == 2, warnings
+    assert (
+        "index.md:3: WARNING: the CV's math prints nothing for \\weirdcmd [bibfolio.cv]" in warnings
+    )
+    assert (
+        "index.md:21: WARNING: the CV leaves out an image: broken.png is not a readable PNG "
+        "image [bibfolio.cv]" in warnings
+    )
+    pdf = app.outdir / "cv.pdf"
+    text = flat(text_of(pdf))
+    # Math: the LaTeX read as Unicode (sub/superscripts extract as plain letters).
+    assert "The engine computes Bn = 1/2∑k α2 for every n and y." in text
+    assert "∫01 x2 dx = 1/3" in text
+    assert "\\frac" not in text
+    assert "$" not in text
+    # One footnote, referenced twice: one note, its number after both places.
+    assert "She wrote the notes in 18431 and kept them1." in text
+    assert text.count("Published in Taylor’s Scientific Memoirs.") == 1
+    # The PNG is on the page (an image XObject, 1200 px wide); the SVG with its caption.
+    assert image_widths(pdf) == [1200]
+    assert "The engine’s outline." in text
+    render_pages(pdf, "root-cv-media")
+
+
+def png(width: int, height: int) -> bytes:
+    """A plain red PNG of *width* × *height* pixels."""
+    row = b"\x00" + b"\xc0\x20\x20" * width
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        crc = zlib.crc32(kind + data) & 0xFFFFFFFF
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", crc)
+
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    pixels = zlib.compress(row * height, 9)
+    return (
+        b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", pixels) + chunk(b"IEND", b"")
+    )
+
+
+def test_an_edited_image_typesets_the_cv_again(build_root: Callable[..., Built]) -> None:
+    first = build_root("cv-media")
+    pdf = first.outdir / "cv.pdf"
+    mtime = pdf.stat().st_mtime_ns
+    build_root("cv-media", fresh=False)
+    assert pdf.stat().st_mtime_ns == mtime  # nothing changed: not typeset again
+    # The same file name with other content.
+    (first.srcdir / "banner.png").write_bytes(png(800, 100))
+    build_root("cv-media", fresh=False)
+    assert image_widths(pdf) == [800]
 
 
 @pytest.mark.sphinx("html", testroot="cv")

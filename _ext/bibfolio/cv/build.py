@@ -30,6 +30,7 @@ from ..bibliography import get_domain, get_library
 from ..render import EntryContext
 from ..warnings_ import warn
 from .entries import cv_entry, legend
+from .images import find_image
 from .stock import fresh_citation_nodes
 from .typst import TypstTranslator, escape, string_literal
 
@@ -104,6 +105,9 @@ class CvSource:
         self.parts: list[str] = []
         self.shown: list[Publication] = []
         self.legend_done = False
+        #: The images the CV shows: name in the Typst root → file.
+        self.files: dict[str, Path] = {}
+        self.image_problems: list[tuple[nodes.Node, str]] = []
 
     def add(self, docname: str, section_id: str, is_home: bool) -> None:
         """Translate *docname* (or its section *section_id*) and append it."""
@@ -124,16 +128,23 @@ class CvSource:
                 first.remove(first[0])
                 level = -1
         drop_empty_sections(root)
-        translator = TypstTranslator(doctree, self.link_target, level)
+        translator = TypstTranslator(
+            doctree, self.link_target, level, image_file=self.image_file, name=docname
+        )
         root.walkabout(translator)
-        # Both variants translate the same pages: say it once, for the full CV.
-        for node in () if self.short else translator.skipped:
-            warn(
+        problems = [
+            (
+                node,
                 f"the CV leaves out a {node.tagname} (no Typst translation): "
                 f"{node.astext()[:60]!r}",
-                "cv",
-                location=node,
             )
+            for node in translator.skipped
+        ]
+        problems += translator.problems + self.image_problems
+        self.image_problems = []
+        # Both variants translate the same pages: say it once, for the full CV.
+        for node, message in () if self.short else problems:
+            warn(message, "cv", location=node)
         self.parts.append("".join(translator.parts))
 
     def expand_lists(self, doctree: nodes.document) -> None:
@@ -166,6 +177,15 @@ class CvSource:
                 self.legend_done = True
             else:
                 slot.parent.remove(slot)
+
+    def image_file(self, node: nodes.image) -> str:
+        """The image's name in the Typst root, or "" (and a problem to report)."""
+        image, problem = find_image(node, Path(self.app.srcdir))
+        if image is None:
+            self.image_problems.append((node, f"the CV leaves out an image: {problem}"))
+            return ""
+        self.files[image.name] = image.path
+        return image.name
 
     def link_target(self, node: nodes.reference) -> str:
         """Web and mail links as they are; site pages only with ``html_baseurl``."""
@@ -277,7 +297,7 @@ def build_cv(app: Sphinx, exception: Exception | None) -> None:
             logger.info("bibfolio: no %s: no entry is selected (selected = {true})", target.name)
             continue
         source = layout + "\n" + header(app, short) + "\n".join(cv.parts)
-        write_pdf(typst, source, target, stamps, inputs)
+        write_pdf(typst, source, target, stamps, inputs, files=cv.files)
 
 
 #: The configuration values the CV's text depends on.
@@ -351,14 +371,19 @@ def up_to_date(stamps: Path, target: Path, inputs: str) -> bool:
     return made_from == inputs and (target.exists() or not digest)
 
 
-def write_pdf(typst: Any, source: str, target: Path, stamps: Path, inputs: str) -> None:
-    """Compile *source* to *target*, unless the stamp says this source made it already."""
+def write_pdf(
+    typst: Any, source: str, target: Path, stamps: Path, inputs: str, *, files: dict[str, Path]
+) -> None:
+    """Compile *source* to *target*, unless the stamp says this source made it already.
+
+    *files* (the images) are named by their content in *source*: the digest covers them.
+    """
     digest = hashlib.sha256(f"{typst.__version__}\n{source}".encode()).hexdigest()
     stamp = stamp_of(stamps, target)
     if target.exists() and read_stamp(stamps, target)[1] == digest:
         stamp.write_text(f"{inputs}\n{digest}", encoding="utf-8")
         return
-    error = typeset(source, target)
+    error = typeset(source, target, files)
     if error:
         warn(f"the CV could not be typeset ({target.name}): {error}", "cv")
         return
@@ -366,10 +391,15 @@ def write_pdf(typst: Any, source: str, target: Path, stamps: Path, inputs: str) 
     logger.info("bibfolio: wrote %s", target.name)
 
 
-def typeset(source: str, target: Path) -> str:
-    """Compile *source* to *target* in a child process (typeset.py); the error, or ""."""
+def typeset(source: str, target: Path, files: dict[str, Path] | None = None) -> str:
+    """Compile *source* to *target* in a child process (typeset.py); the error, or "".
+
+    *files* are copied into the Typst root (a temporary folder) under their names.
+    """
     with tempfile.TemporaryDirectory(prefix="bibfolio-cv-") as folder:
         root = Path(folder)
+        for name, path in (files or {}).items():
+            shutil.copyfile(path, root / name)
         main = root / "main.typ"
         main.write_text(source, encoding="utf-8")
         done = subprocess.run(  # our own script, with the running Python

@@ -1,8 +1,10 @@
 """Docutils nodes → Typst markup, every text escaped so it prints literally.
 
 Only what portfolio pages hold is translated (sections, paragraphs, lists, tables,
-inline styles, links, the CV's publication entries).  Anything else is reported by
-the caller through :attr:`TypstTranslator.skipped`, never dropped silently.
+inline styles, links, math, footnotes, images, the CV's publication entries).  Anything
+else is reported by the caller through :attr:`TypstTranslator.skipped`, never dropped
+silently.  Math is the LaTeX source read as Unicode text (model/mathtext.py, as titles
+are on the site), so it goes through the same escaping as every other text.
 """
 
 from __future__ import annotations
@@ -14,6 +16,10 @@ from typing import TYPE_CHECKING
 from docutils import nodes
 from sphinx import addnodes
 
+from ..model.mathtext import math_decode
+from ..render import rich_nodes
+from .images import width_argument
+
 if TYPE_CHECKING:
     from collections.abc import Callable
 
@@ -23,6 +29,7 @@ if TYPE_CHECKING:
 #: before any of them and prints the character.
 _SPECIAL = frozenset(string.punctuation)
 _SPACE = re.compile(r"\s+")
+_LABEL = re.compile(r"[^A-Za-z0-9_-]")
 
 #: Nodes that carry no text a reader sees; leaving them out loses nothing.
 _INVISIBLE = (
@@ -64,7 +71,9 @@ class TypstTranslator(nodes.NodeVisitor):
 
     *link_target* maps a reference node to the URL the PDF links to, or "" for no link
     (a page-relative link means nothing in a PDF).  *level* is added to every section
-    depth, so that a page's subsections sit under the CV's sections.
+    depth, so that a page's subsections sit under the CV's sections.  *image_file* maps
+    an image node to its file name in the Typst root, or "" (the caller has warned).
+    *name* makes the page's footnote labels unique in the CV.
     """
 
     def __init__(
@@ -72,12 +81,20 @@ class TypstTranslator(nodes.NodeVisitor):
         document: nodes.document,
         link_target: Callable[[nodes.reference], str],
         level: int = 0,
+        image_file: Callable[[nodes.image], str] | None = None,
+        name: str = "",
     ) -> None:
         super().__init__(document)
         self.parts: list[str] = []
         self.skipped: list[nodes.Node] = []
+        #: (node, message): what was translated, but not quite as written.
+        self.problems: list[tuple[nodes.Node, str]] = []
         self.link_target = link_target
         self.level = level
+        self.image_file = image_file or (lambda _node: "")
+        self.label_prefix = "fn-" + _LABEL.sub("-", name) + "-"
+        #: The footnotes written so far (their ids): later references point back.
+        self.footnotes_written: set[str] = set()
 
     # -- helpers ---------------------------------------------------------------------
     def content(self, node: nodes.Node) -> str:
@@ -246,4 +263,71 @@ class TypstTranslator(nodes.NodeVisitor):
             self.parts.append(f"#link({string_literal(target)})[{text}]")
         else:
             self.parts.append(text)
+        raise nodes.SkipNode
+
+    # -- math, footnotes, images -------------------------------------------------------
+    def math_text(self, node: nodes.Element) -> str:
+        """The node's LaTeX as escaped Unicode markup; an unknown command is a problem."""
+        rich, unknown = math_decode(node.astext())
+        for command in unknown:
+            self.problems.append((node, f"the CV's math prints nothing for \\{command}"))
+        return self.content(nodes.inline("", "", *rich_nodes(rich)))
+
+    def visit_math(self, node: nodes.math) -> None:
+        self.parts.append(self.math_text(node))
+        raise nodes.SkipNode
+
+    def visit_math_block(self, node: nodes.math_block) -> None:
+        self.parts.append(f"#cv-math[{self.math_text(node)}]\n\n")
+        raise nodes.SkipNode
+
+    def visit_footnote_reference(self, node: nodes.footnote_reference) -> None:
+        """The note itself, where it is referenced: Typst numbers and places it."""
+        footnote = self.document.ids.get(node.get("refid", ""))
+        if not isinstance(footnote, nodes.footnote):
+            self.skipped.append(node)
+            raise nodes.SkipNode
+        label = self.label_prefix + _LABEL.sub("-", footnote["ids"][0])
+        if footnote["ids"][0] in self.footnotes_written:
+            self.parts.append(f"#footnote(<{label}>)")
+        else:
+            self.footnotes_written.add(footnote["ids"][0])
+            body = " ".join(
+                self.content(nodes.inline("", "", child))
+                for child in footnote.children
+                if not isinstance(child, nodes.label)
+            )
+            self.parts.append(f"#footnote[{body}]<{label}>")
+        raise nodes.SkipNode
+
+    def visit_transition(self, node: nodes.transition) -> None:
+        if "footnotes" not in node["classes"]:  # MyST's rule above the page's notes
+            self.parts.append("#line(length: 100%, stroke: 0.4pt + luma(150))\n\n")
+        raise nodes.SkipNode
+
+    def visit_footnote(self, node: nodes.footnote) -> None:
+        if not self.footnotes_written.intersection(node["ids"]):
+            self.skipped.append(node)  # never referenced in the part the CV shows
+        raise nodes.SkipNode
+
+    def visit_image(self, node: nodes.image) -> None:
+        name = self.image_file(node)
+        if name:
+            alt = f", alt: {string_literal(node['alt'])}" if node.get("alt") else ""
+            self.parts.append(f"#cv-image({string_literal(name)}{alt}{width_argument(node)})\n\n")
+        raise nodes.SkipNode
+
+    def visit_figure(self, node: nodes.figure) -> None:
+        images = "".join(
+            self.content(nodes.inline("", "", child))
+            for child in node.children
+            if not isinstance(child, (nodes.caption, nodes.legend))
+        )
+        captions = [
+            self.content(child)
+            for child in node.children
+            if isinstance(child, (nodes.caption, nodes.legend))
+        ]
+        caption = " ".join(text for text in captions if text)
+        self.parts.append(f"#cv-figure([{images}], [{caption}])\n\n")
         raise nodes.SkipNode

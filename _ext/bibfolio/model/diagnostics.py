@@ -48,8 +48,9 @@ SUBTYPES: dict[str, str] = {
     "directive": "a {publications} option value bibfolio does not know",
     "filter": "a {publications} :filter: expression that cannot be parsed or evaluated",
     "paper_pages": "a paper page renamed (a page of the project has its name), or old stubs kept",
-    "cv": "the CV PDF: a node with no Typst translation (left out of the PDF), a bibfolio_cv "
-    "name that matches no document or section, or a Typst error",
+    "cv": "the CV PDF: a node with no Typst translation (left out of the PDF), an image it "
+    "cannot read, a math command it prints nothing for, a bibfolio_cv name that matches no "
+    "document or section, or a Typst error",
 }
 #: Subtypes that inform rather than warn: the build logs them at info level (so ``-W``
 #: passes) and the checker prints them as notes that do not change its exit status.

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -16,8 +17,9 @@ import pytest
 
 from bibfolio.__main__ import check_files, main
 from bibfolio.importer.http import Client
+from bibfolio.importer.records import first_family
 from bibfolio.model.bibtex import read_bib_files
-from bibfolio.model.latex import latex_to_plain
+from bibfolio.model.latex import Span, latex_to_plain, latex_to_rich
 
 FIXTURES = Path(__file__).parent / "import_fixtures"
 GOLDEN = FIXTURES / "golden"
@@ -35,22 +37,25 @@ ROUTES: dict[str, list[tuple[int, dict[str, str], bytes]]] = {
     "/doi/10.48550/arXiv.2401.00001": [(200, {}, _file("csl_datacite_arxiv.json"))],
     "/arxiv?id_list=2401.00001": [(200, {}, _file("arxiv_2401.00001.xml"))],
     "/arxiv?id_list=9999.99999": [(200, {}, _file("arxiv_error.xml"))],
-    # The same feed for a paper whose authors told arXiv the published version's DOI.
-    "/arxiv?id_list=2401.00003": [
+    "/arxiv?id_list=2401.99999": [(200, {}, _file("arxiv_empty.xml"))],
+    # A paper whose authors told arXiv the published version's DOI and reference (the
+    # API's 2025 layout) ...
+    "/arxiv?id_list=2401.00003": [(200, {}, _file("arxiv_2401.00003.xml"))],
+    # ... and one with the reference only.
+    "/arxiv?id_list=2401.00005": [
         (
             200,
             {},
-            _file("arxiv_2401.00001.xml")
-            .replace(b"2401.00001", b"2401.00003")
-            .replace(
-                b"</entry>",
-                b'<arxiv:doi xmlns:arxiv="http://arxiv.org/schemas/atom">10.5555/pub.2024.1'
-                b"</arxiv:doi></entry>",
+            re.sub(rb"\s*<arxiv:doi>.*?</arxiv:doi>", b"", _file("arxiv_2401.00003.xml")).replace(
+                b"2401.00003", b"2401.00005"
             ),
         )
     ],
+    "/arxiv?id_list=2401.00009": [(503, {}, b"Rate exceeded."), (200, {}, b"Rate exceeded.")],
+    "/doi/10.5555/jrn.2023.42": [(200, {}, _file("csl_crossref_article_number.json"))],
     f"/orcid/{ORCID}/works": [(200, {}, _file("orcid_works.json"))],
     "/dblp/pid/e/AdaExample.bib": [(200, {}, _file("dblp_person.bib"))],
+    "/dblp/pid/e/AdaExampleX.bib": [(200, {}, _file("dblp_crossref.bib"))],
     "/doi/10.5555/flaky": [
         (429, {"Retry-After": "7"}, b"slow down"),
         (200, {}, _file("csl_journal.json")),
@@ -206,6 +211,22 @@ def test_arxiv_names_the_published_doi_without_taking_it(server, run, tmp_path: 
     assert "doi" not in _entries(bib)["muller2023fast"]
 
 
+def test_arxiv_journal_reference_empty_feed_and_throttle(server, run, tmp_path: Path) -> None:
+    bib = tmp_path / "refs.bib"
+    status, out = run("2401.00005", "2401.99999", "2401.00009", "--bib", str(bib))
+    assert status == 1
+    # Without a DOI, arXiv's free-text reference says where the paper appeared.
+    assert (
+        "added muller2023fast (arXiv:2401.00005): Fast GPU Kernels for Sparse Attention & "
+        "Beyond; version 2; arXiv's journal reference: 'Proc. ECSD 2024, pp. 10-20'; import "
+        "its DOI to pair"
+    ) in out
+    # A well-formed id arXiv does not have: a feed with totalResults 0 and no entry.
+    assert "failed: arXiv:2401.99999: unknown arXiv id" in out
+    assert "failed: arXiv:2401.00009: arXiv says 'Rate exceeded'; try again later" in out
+    assert list(_entries(bib)) == ["muller2023fast"]
+
+
 def test_datacite_arxiv_doi_is_the_arxiv_paper(server, run, tmp_path: Path) -> None:
     bib = tmp_path / "refs.bib"
     status, out = run("https://doi.org/10.48550/arXiv.2401.00001", "--bib", str(bib))
@@ -225,16 +246,29 @@ def test_orcid_works_resolved_through_doi_and_arxiv(server, run, tmp_path: Path)
     status, out = run(ORCID, "--bib", str(bib))
     assert status == 0, out
     paths = [path for path, _ in server.requests]
+    # ORCID's normalised DOI; a DOI entered as a URL with API 2.x's "SELF"; an ISSN or a
+    # book's DOI the work is only "part-of" is not the work's.
     assert paths == [
         f"/orcid/{ORCID}/works",
         "/doi/10.5555/pub.2024.1",
         "/arxiv?id_list=2401.00001",
+        "/doi/10.5555/jrn.2022.7",
     ]
     entries = _entries(bib)
     # The published paper first, then its preprint (lending it only its arXiv id).
-    assert list(entries) == ["muller2024fast"]
+    assert list(entries) == ["muller2024fast", "example2022measuring"]
     assert entries["muller2024fast"]["eprint"] == "2401.00001"
-    assert "skipped 'A Talk Without Identifiers': no DOI or arXiv id" in out
+    assert entries["example2022measuring"]["doi"] == "10.5555/jrn.2022.7"
+    lines = out.splitlines()
+    assert (
+        f"note: orcid:{ORCID}: skipped 'A Talk Without Identifiers': no DOI or arXiv id "
+        "(ORCID lists no authors)"
+    ) in lines
+    assert (
+        f'note: orcid:{ORCID}: skipped "A Chapter in Someone\'s Book": no DOI or arXiv id '
+        "(ORCID lists no authors)"
+    ) in lines
+    assert "2 added, 1 updated, 0 unchanged, 0 skipped, 0 failed" in out
 
 
 def test_dblp_person_bib_drops_junk_and_reads_corr(server, run, tmp_path: Path) -> None:
@@ -244,6 +278,101 @@ def test_dblp_person_bib_drops_junk_and_reads_corr(server, run, tmp_path: Path) 
     _check_golden(bib, "dblp_empty.bib")
     text = bib.read_text()
     assert "biburl" not in text and "timestamp" not in text and "CoRR" not in text
+    entries = _entries(bib)
+    # DBLP's homonym number ("Ada Example 0001") is no part of the name ...
+    assert "0001" not in text
+    assert entries["example2023sketches"]["author"] == 'Ada Example and Zo{\\"{e}} Sample'
+    assert first_family(entries["example2023sketches"]["author"]) == "example"
+    # ... and its upper-cased DOI is written as registered (as its url spells it).
+    assert entries["muller2024fast"]["doi"] == "10.5555/pub.2024.1"
+    assert entries["example2023sketches"]["doi"] == "10.48550/arXiv.2312.12345"
+
+
+# -- abstracts ------------------------------------------------------------------------------
+def test_arxiv_abstract_keeps_math_and_escapes_text(server, run, tmp_path: Path) -> None:
+    bib = tmp_path / "refs.bib"
+    status, out = run("2401.00001", "--bib", str(bib))
+    assert status == 0, out
+    # Wrapped lines joined; $…$ as written; %, &, _ escaped; &lt; is arXiv's XML for <.
+    assert (
+        "  abstract = {We make sparse attention fast: $\\mathcal{O}(n \\log n)$ instead of "
+        "$n^2$, for 50\\% of the memory \\& with $k < n$ kernels\\_per\\_block.},\n"
+    ) in bib.read_text()
+    abstract = _entries(bib)["muller2023fast"]["abstract"]
+    assert latex_to_plain(abstract) == (
+        "We make sparse attention fast: 𝒪(n log n) instead of n², for 50% of the memory & "
+        "with k < n kernels_per_block."
+    )
+    maths = [part.data for part in latex_to_rich(abstract) if isinstance(part, Span)]
+    assert maths == ["\\mathcal{O}(n \\log n)", "n^2", "k < n"]
+    parsed = pybtex.database.parse_file(str(bib), bib_format="bibtex")
+    assert parsed.entries["muller2023fast"].fields["abstract"] == abstract
+
+
+def test_datacite_abstract_of_an_arxiv_doi_keeps_math(server, run, tmp_path: Path) -> None:
+    bib = tmp_path / "refs.bib"
+    run("10.48550/arXiv.2401.00001", "--bib", str(bib))
+    assert _entries(bib)["muller2023fast"]["abstract"] == (
+        "We make sparse attention fast: $\\mathcal{O}(n \\log n)$ instead of $n^2$, for 50\\% "
+        "of the memory."
+    )
+
+
+def test_crossref_jats_abstract_and_record_shape(server, run, tmp_path: Path) -> None:
+    bib = tmp_path / "refs.bib"
+    status, out = run("10.5555/jrn.2023.42", "--bib", str(bib))
+    assert status == 0, out
+    entry = _entries(bib)["example2023scheduling"]
+    # Section titles kept, TeX of a formula preferred to its MathML, MathML read as text.
+    assert entry["abstract"] == (
+        "Background: Scheduling \\textit{n} jobs took $\\mathcal{O}(n \\log n)$ time. Results: "
+        "We need linear time (p<0.05) for 99\\% of inputs\\_\\{test\\}."
+    )
+    assert latex_to_plain(entry["abstract"]) == (
+        "Background: Scheduling n jobs took 𝒪(n log n) time. Results: We need linear time "
+        "(p<0.05) for 99% of inputs_{test}."
+    )
+    # Crossref's subtitle, organisation author ("name"), "published" when "issued" is
+    # [[null]], and an article number where a journal has no pages.
+    assert entry["title"] == "Scheduling in Linear Time: A Proof and an Implementation"
+    assert entry["author"] == "Example, Ada and {The Example Consortium}"
+    assert entry["year"] == "2023"
+    assert "  month = nov,\n" in bib.read_text()
+    assert entry["pages"] == "101301"
+    assert entry["journal"] == "Journal of Imaginary Systems"
+
+
+def test_the_users_abstract_wins(server, run, tmp_path: Path) -> None:
+    bib = tmp_path / "refs.bib"
+    bib.write_text(
+        "@inproceedings{mine,\n  title = {Fast GPU Kernels},\n  doi = {10.5555/pub.2024.1},\n"
+        "  abstract = {In my own words.},\n}\n"
+    )
+    status, out = run("10.5555/pub.2024.1", "2401.00001", "--bib", str(bib))
+    assert status == 0, out
+    assert "abstract" not in out.split("updated mine (doi:10.5555/pub.2024.1): ")[1].split("\n")[0]
+    assert _entries(bib)["mine"]["abstract"] == "In my own words."
+
+
+def test_dblp_crossref_export_and_escaped_doi(server, run, tmp_path: Path) -> None:
+    bib = tmp_path / "refs.bib"
+    # The user's entry was pasted from DBLP: its DOI says 12345\_13.
+    bib.write_text(
+        "@inproceedings{mine,\n  title = {Teaching},\n  doi = {10.5555/12345\\_13},\n}\n"
+    )
+    status, out = run("dblp:e/AdaExampleX", "--bib", str(bib))
+    assert status == 0, out
+    # The paper is the user's entry (its DOI read without the escape); the proceedings
+    # volume it crossrefs is a venue, not a publication, and the crossref is dropped.
+    assert "0 added, 1 updated, 0 unchanged" in out, out
+    entry = _entries(bib)["mine"]
+    assert "crossref" not in entry and "editor" not in entry
+    assert entry["author"] == 'Zo{\\"{e}} Sample and Ada Example'
+    # Into an empty file, the DOI is written as registered.
+    empty = tmp_path / "empty.bib"
+    run("dblp:e/AdaExampleX", "--bib", str(empty))
+    assert list(_entries(empty)) == ["sample2020new"]
+    assert _entries(empty)["sample2020new"]["doi"] == "10.5555/12345_13"
 
 
 # -- merging --------------------------------------------------------------------------------
@@ -257,15 +386,17 @@ def test_preprint_then_published_is_one_paper(server, run, refs: Path) -> None:
     # The build's checks see one paper: no similar_title, no pairing problem.
     assert check_files([str(refs)])[1] == []
     assert entries["mueller2023fast"]["selected"] == "true"
-    # Once paired, the published entry is the one found: arXiv and DBLP add nothing new.
-    before = refs.read_bytes()
+    # Once paired, nothing is doubled: the arXiv paper is the preprint (which only gains
+    # arXiv's abstract), DBLP's and the DOI's is the published entry.
     status, out = run("2401.00001", "dblp:e/AdaExample", "10.5555/pub.2024.1", "--bib", str(refs))
     # Only DBLP's other paper (a CoRR preprint) is new.
-    assert "1 added, 0 updated, 3 unchanged" in out, out
-    assert "added example2023sketches (dblp:e/AdaExample:17)" in out
+    assert "1 added, 1 updated, 2 unchanged" in out, out
+    assert "updated mueller2023fast (arXiv:2401.00001): +abstract; version 2" in out
+    assert "unchanged muller2024fast (dblp:e/AdaExample:1): nothing new" in out
+    assert "added example2023sketches (dblp:e/AdaExample:18)" in out
     after = _entries(refs)
     assert len(after) == len(entries) + 1
-    assert refs.read_bytes().startswith(before.rstrip(b"\n"))
+    assert after["muller2024fast"] == entries["muller2024fast"]
 
 
 def test_second_identical_import_changes_nothing(server, run, refs: Path) -> None:

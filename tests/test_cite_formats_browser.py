@@ -1,0 +1,132 @@
+"""The list's citation formats reveal in a real Chromium: loaded on first open, copyable.
+
+The test root is built with sphinx-copybutton (as a portfolio is), served on 127.0.0.1,
+and opened as a visitor opens it; then opened from ``file://``, where the script cannot
+fetch and the reveal's links must stay.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from typing import TYPE_CHECKING
+
+import pytest
+
+from bibfolio.model.citeformats import csl_item, formatted_reference, ris
+
+from .audit import CHROMIUM, CHROMIUM_FLAGS, serve
+from .helpers import build_project
+from .test_cite_formats import ROOT, publications_of
+
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+    from pathlib import Path
+
+    from playwright.sync_api import Browser
+
+if not CHROMIUM.is_file():
+    pytest.skip(
+        f"{CHROMIUM} not found: the browser tests drive Debian's chromium",
+        allow_module_level=True,
+    )
+pytestmark = pytest.mark.browser
+
+REVEAL = "#pub-hostile2021 details.bibfolio-formats"
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, str]]:
+    """tests/roots/test-cite-formats with sphinx-copybutton, built and served."""
+    base = tmp_path_factory.mktemp("lazy-formats")
+    source = base / "src"
+    shutil.copytree(ROOT, source)
+    extensions = ["myst_parser", "sphinxcontrib.bibtex", "sphinx_copybutton", "bibfolio"]
+    built = build_project(source, base / "_build", overrides={"extensions": extensions})
+    assert built.statuscode == 0 and built.warnings == "", built.warnings
+    server, url = serve(built.outdir)
+    yield built.outdir, url
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture(scope="module")
+def browser(site: tuple[Path, str]) -> Iterator[Browser]:
+    """Debian's chromium, started after the build (see tests/browser/conftest.py)."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(
+            executable_path=str(CHROMIUM), args=list(CHROMIUM_FLAGS)
+        )
+        yield chromium
+        chromium.close()
+
+
+def test_opening_the_reveal_shows_the_entrys_formats(site, browser):
+    _outdir, url = site
+    publication = publications_of(ROOT / "refs.bib")["hostile2021"]
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=url.rstrip("/"))
+    page = context.new_page()
+    fetched: list[str] = []
+    page.on("request", lambda request: fetched.append(request.url))
+    page.goto(url + "index.html")
+    page.wait_for_function("() => window.ClipboardJS !== undefined")
+    assert not [u for u in fetched if u.endswith(".formats.json")]  # nothing before opening
+    summary = page.locator(f"{REVEAL} > summary")
+    assert summary.inner_text() == "APA · IEEE · RIS · CSL-JSON"
+    summary.focus()
+    page.keyboard.press("Enter")  # the summary is a real control: the keyboard opens it
+    reveal = page.locator(REVEAL)
+    reveal.locator(".bibfolio-csl-json pre").wait_for()
+    shown = {
+        label: reveal.locator(f".bibfolio-{ident} pre").inner_text()
+        for label, ident in (("APA", "apa"), ("IEEE", "ieee"), ("RIS", "ris"), ("CSL", "csl-json"))
+    }
+    assert shown["APA"] == formatted_reference(publication, "apa")
+    assert shown["APA"].startswith("Müller, J., Lovelace, A., & Analytical Engine Society. (2021).")
+    assert shown["IEEE"] == formatted_reference(publication, "ieee")
+    assert shown["RIS"].strip() == ris(publication, drop=["abstract"]).strip()
+    assert json.loads(shown["CSL"]) == [csl_item(publication, drop=["abstract"])]
+    labels = reveal.locator(".bibfolio-format-label").all_inner_texts()
+    assert labels == ["APA", "IEEE", "RIS", "CSL-JSON"]
+    # The fallback links stay below the blocks.
+    assert reveal.locator(".bibfolio-formats-fallback a").all_inner_texts() == [
+        "Paper page", "RIS", "CSL-JSON", "APA", "IEEE",
+    ]  # fmt: skip
+    # Each block has sphinx-copybutton's button, aimed at it; a click copies the text.
+    pre = reveal.locator(".bibfolio-ris pre")
+    button = reveal.locator(".bibfolio-ris button.copybtn")
+    assert button.get_attribute("data-clipboard-target") == "#" + pre.get_attribute("id")
+    assert reveal.locator("button.copybtn").count() == 4
+    button.click()
+    copied = page.evaluate("() => navigator.clipboard.readText()")
+    assert copied.strip() == ris(publication, drop=["abstract"]).strip()
+    # A second reveal of the same list fetches nothing more.
+    page.locator("#pub-engine2020 details.bibfolio-formats > summary").click()
+    page.locator("#pub-engine2020 .bibfolio-apa pre").wait_for()
+    apa = page.locator("#pub-engine2020 .bibfolio-apa pre").inner_text()
+    assert apa == formatted_reference(publications_of(ROOT / "refs.bib")["engine2020"], "apa")
+    assert len([u for u in fetched if u.endswith("index.formats.json")]) == 1
+    context.close()
+
+
+def test_without_a_server_the_links_stay(site, browser):
+    """From file:// the script cannot fetch: the reveal says so and keeps its links."""
+    outdir, _url = site
+    page = browser.new_page()
+    page.goto((outdir / "index.html").as_uri())
+    page.locator(f"{REVEAL} > summary").click()
+    status = page.locator(f"{REVEAL} .bibfolio-formats-status")
+    status.wait_for()
+    page.wait_for_function(
+        "(s) => document.querySelector(s + ' .bibfolio-formats-status').textContent !== 'Loading…'",
+        arg=REVEAL,
+    )
+    assert status.inner_text() == "Could not load this entry's formats; the links below have them."
+    assert status.get_attribute("role") == "status"
+    assert page.locator(f"{REVEAL} pre").count() == 0
+    links = page.locator(f"{REVEAL} .bibfolio-formats-fallback a")
+    assert links.all_inner_texts() == ["Paper page", "RIS", "CSL-JSON", "APA", "IEEE"]
+    page.close()

@@ -20,6 +20,7 @@ import yaml
 from bibfolio.__main__ import check_files, main
 from bibfolio.importer.http import Client
 from bibfolio.importer.records import first_family
+from bibfolio.importer.sources import csl_record
 from bibfolio.model.bibtex import read_bib_files
 from bibfolio.model.latex import Span, latex_to_plain, latex_to_rich
 
@@ -56,6 +57,11 @@ ROUTES: dict[str, list[tuple[int, dict[str, str], bytes]]] = {
     "/arxiv?id_list=2401.00009": [(503, {}, b"Rate exceeded."), (200, {}, b"Rate exceeded.")],
     "/doi/10.5555/jrn.2023.42": [(200, {}, _file("csl_crossref_article_number.json"))],
     f"/orcid/{ORCID}/works": [(200, {}, _file("orcid_works.json"))],
+    # Made-up iDs (valid check digits): a record with no public works, a broken group.
+    "/orcid/0000-0002-0000-0014/works": [(200, {}, b'{"group": [], "path": "/works"}')],
+    "/orcid/0000-0002-0000-0022/works": [
+        (200, {}, b'{"group": [{"external-ids": {"external-id": ["x"]}}, 7]}')
+    ],
     "/dblp/pid/e/AdaExample.bib": [(200, {}, _file("dblp_person.bib"))],
     "/dblp/pid/e/AdaExampleX.bib": [(200, {}, _file("dblp_crossref.bib"))],
     # The placeholder id in GUIDE.md's workflow, so its command can run here.
@@ -273,6 +279,25 @@ def test_orcid_works_resolved_through_doi_and_arxiv(server, run, tmp_path: Path)
         "(ORCID lists no authors)"
     ) in lines
     assert "2 added, 1 updated, 0 unchanged, 0 skipped, 0 failed" in out
+
+
+def test_orcid_without_works_or_with_a_broken_group_is_reported(server, run, tmp_path) -> None:
+    bib = tmp_path / "refs.bib"
+    status, out = run("0000-0002-0000-0014", "0000-0002-0000-0022", "--bib", str(bib))
+    assert status == 1
+    assert "failed: orcid:0000-0002-0000-0014: the record lists no public works" in out
+    assert (
+        "failed: orcid:0000-0002-0000-0022: no work could be imported; a group that is not "
+        "a work summary"
+    ) in out
+    assert not bib.exists()
+
+
+def test_csl_dates_in_their_raw_form() -> None:
+    item = {"title": "T", "type": "report", "issued": {"raw": "Spring 2019"}}
+    assert csl_record(item, "doi:x").fields["year"] == "2019"
+    item["issued"] = {"date-parts": [[2020, 13]]}  # no month 13: the year only
+    assert "month" not in csl_record(item, "doi:x").fields
 
 
 def test_dblp_person_bib_drops_junk_and_reads_corr(server, run, tmp_path: Path) -> None:

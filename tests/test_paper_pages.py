@@ -341,6 +341,19 @@ def test_pydata_paper_pages_follow_the_visitors_light_or_dark_choice(tmp_path, r
     )
 
 
+def test_furo_paper_pages_follow_the_visitors_light_or_dark_choice(tmp_path, rootdir):
+    source = site_with_pages(tmp_path, rootdir)
+    built = build_project(source, tmp_path / "_build", overrides={"html_theme": "furo"})
+    assert built.warnings == ""
+    paper = built.page("publications/standard")
+    assert paper.find("meta", attrs={"name": "color-scheme"})["content"] == "light dark"
+    (script,) = [s for s in paper.find_all("script") if "localStorage" in (s.string or "")]
+    # furo's key and element, first thing in the body: before anything is painted.
+    assert 'document.body.dataset.theme = localStorage.getItem("theme") || "auto"' in script.string
+    assert script.parent.name == "body"
+    assert script.find_previous_sibling() is None
+
+
 def test_renaming_a_top_level_page_writes_the_paper_pages_again(tmp_path, rootdir):
     source = site_with_pages(tmp_path, rootdir)
     built = build_project(source, tmp_path / "_build")

@@ -280,10 +280,17 @@ def _sections(env: BuildEnvironment, tops: list[str]) -> dict[str, str]:
 
 
 def _color_modes(builder: Builder) -> str:
-    """``"pydata"`` for themes built on pydata-sphinx-theme (light/dark switch), else ``""``."""
+    """The theme family whose light/dark switch paper pages follow, else ``""``.
+
+    ``"pydata"`` for themes built on pydata-sphinx-theme (``localStorage.mode``, set on
+    ``<html>``), ``"furo"`` for furo (``localStorage.theme``, set on ``<body>``).
+    """
     theme = getattr(builder, "theme", None)
     directories = theme.get_theme_dirs() if theme is not None else []
-    return "pydata" if any("pydata_sphinx_theme" in Path(d).parts for d in directories) else ""
+    for family, package in (("pydata", "pydata_sphinx_theme"), ("furo", "furo")):
+        if any(package in Path(d).parts for d in directories):
+            return family
+    return ""
 
 
 class SiteContext:

@@ -187,3 +187,18 @@ def test_furo_dark_by_choice_on_a_light_system(browser, themed):
     ):
         assert contrast(page, selector) >= TEXT_CONTRAST, selector
     page.context.close()
+
+
+@pytest.mark.parametrize(("stored", "system"), [("dark", "light"), ("light", "dark")])
+def test_furo_paper_pages_follow_the_visitors_stored_choice(browser, themed, stored, system):
+    """furo keeps the switch's choice in localStorage "theme"; a paper page reads it too."""
+    page = open_list(browser, themed, "furo", system)
+    page.evaluate("(theme) => localStorage.setItem('theme', theme)", stored)
+    page.locator("li.bibfolio-entry a.bibfolio-title").first.click()
+    page.wait_for_url("**/publications/*.html")
+    settle(page)
+    assert page.evaluate("document.body.dataset.theme") == stored
+    luminance = page.evaluate(BACKDROP_LUMINANCE_JS, page.locator("main").element_handle())
+    assert luminance < 0.05 if stored == "dark" else luminance > 0.9
+    assert contrast(page, "main p, main h1, main h2") >= TEXT_CONTRAST
+    page.context.close()

@@ -392,10 +392,12 @@ def test_dblp_crossref_export_and_escaped_doi(server, run, tmp_path: Path) -> No
     status, out = run("dblp:e/AdaExampleX", "--bib", str(bib))
     assert status == 0, out
     # The paper is the user's entry (its DOI read without the escape); the proceedings
-    # volume it crossrefs is a venue, not a publication, and the crossref is dropped.
+    # volume it crossrefs is a venue, not a publication: what the paper leaves out comes
+    # from it (its editors, as in BibTeX), and then the crossref is dropped.
     assert "0 added, 1 updated, 0 unchanged" in out, out
     entry = _entries(bib)["mine"]
-    assert "crossref" not in entry and "editor" not in entry
+    assert "crossref" not in entry
+    assert entry["editor"] == "Jane Editor"
     assert entry["author"] == 'Zo{\\"{e}} Sample and Ada Example'
     # Into an empty file, the DOI is written as registered.
     empty = tmp_path / "empty.bib"
@@ -478,6 +480,28 @@ def test_bib_file_source_cleans_private_fields(server, run, refs: Path) -> None:
     assert "file" not in entry and "keywords" not in entry
     assert entry["title"] == r"A New Tool for {$\lambda$}-Calculus Teaching"
     assert entry["abstract"] == r"We teach $\lambda$."
+
+
+def test_bib_file_crossref_parent_fills_the_entry_before_the_link_is_dropped(
+    run, tmp_path: Path
+) -> None:
+    export = tmp_path / "export.bib"
+    export.write_text(
+        "@inproceedings{w, author = {Wells, Gail}, title = {Orbits of Small Probes},\n"
+        "  crossref = {space2000}, pages = {1--9}}\n"
+        "@proceedings{space2000, title = {Space and Beyond}, booktitle = {Space and Beyond},\n"
+        "  year = {2000}, publisher = {Orbit Press}}\n",
+        encoding="utf-8",
+    )
+    target = tmp_path / "refs.bib"
+    target.write_text("", encoding="utf-8")
+    status, out = run(str(export), "--bib", str(target))
+    assert status == 0, out
+    (entry,) = _entries(target).values()  # the proceedings is the venue, not a publication
+    assert entry["booktitle"] == "Space and Beyond"
+    assert entry["year"] == "2000"
+    assert entry["publisher"] == "Orbit Press"
+    assert "crossref" not in entry
 
 
 def test_dry_run_prints_diff_and_writes_nothing(server, run, refs: Path) -> None:

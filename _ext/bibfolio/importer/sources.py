@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from ..model.bibtex import decode_bib_bytes, read_bib_text
 from ..model.cleanbib import PRESENTATION_FIELDS, private_fields
+from ..model.crossref import resolve_references
 from ..model.names import NameError_, parse_name
 from .abstracts import abstract_value
 from .http import FetchError
@@ -371,7 +372,10 @@ def bib_records(path: str) -> list[Record]:
 def _bib_text_records(text: str, origin: str) -> list[Record]:
     """BibTeX entries as records: values kept as written, junk and private fields dropped."""
     records = []
-    entries = read_bib_text(text, origin).entries
+    # An entry's crossref/xdata parent fills what it leaves out (a paper's booktitle and
+    # year from its proceedings), as BibTeX and biblatex do, before the link is dropped
+    # below; @xdata and @set entries are not publications.
+    entries, _ = resolve_references(list(read_bib_text(text, origin).entries))
     # DBLP's "with crossref" export appends each proceedings volume its papers crossref:
     # a venue, not a publication of the person.
     venues = {

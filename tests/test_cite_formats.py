@@ -443,6 +443,21 @@ def test_dirhtml_reveals_point_at_the_list_files(app):
     assert (out / "more" / paper / "index.html").is_file()
 
 
+@pytest.mark.sphinx("singlehtml", testroot="lazy-formats", freshenv=True)
+def test_singlehtml_reveals_load_their_own_lists_file(app):
+    """Both pages' lists on one page: each entry loads its own list's file."""
+    app.build()
+    out = Path(app.outdir)
+    loaded = {
+        reveal["data-formats"]: json.loads((out / reveal["data-formats"]).read_text())["entries"]
+        for reveal in page(app).select("details.bibfolio-formats")
+    }
+    assert set(loaded) == {"index.formats.json", "more.formats.json"}
+    assert all(
+        set(entries) == {"hostile2021", "engine2020", "thesis2018"} for entries in loaded.values()
+    )
+
+
 @pytest.mark.sphinx(
     "html", testroot="cite-formats", freshenv=True, confoverrides={"bibfolio_cite_styles": []}
 )

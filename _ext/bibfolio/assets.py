@@ -253,25 +253,26 @@ class ListFormats:
         self.inline = is_epub(page.builder) or not page.html
         self.styles = tuple(page.env.config.bibfolio_cite_styles)
         self.download = {(node["docname"], node["listing"]): node["download"] for node in tools}
+        self._lists: dict[tuple[str, str], tuple[str, tuple[tuple[str, str], ...]]] = {}
 
     def context(self, context: EntryContext, docname: str, listing_id: str) -> EntryContext:
         """*context* with the files of list *listing_id* of *docname* (part of its key)."""
         if self.inline:
             return context
-        stem = download_stem(docname, listing_id)
-        files: tuple[tuple[str, str], ...] = ()
-        if self.download.get((docname, listing_id)):
-            # Not the BibTeX: the entry's own BibTeX reveal is beside this one.
-            files = tuple(
-                (label, relative_uri(self.here, name))
-                for label, name in download_files(stem, self.styles)[1:]
-            )
-        return replace(
-            context,
-            cite_styles=self.styles,
-            formats_data=relative_uri(self.here, formats_file(stem)),
-            formats_files=files,
-        )
+        found = self._lists.get((docname, listing_id))
+        if found is None:
+            stem = download_stem(docname, listing_id)
+            files: tuple[tuple[str, str], ...] = ()
+            if self.download.get((docname, listing_id)):
+                # Not the BibTeX: the entry's own BibTeX reveal is beside this one.
+                files = tuple(
+                    (label, relative_uri(self.here, name))
+                    for label, name in download_files(stem, self.styles)[1:]
+                )
+            found = (relative_uri(self.here, formats_file(stem)), files)
+            self._lists[docname, listing_id] = found
+        data, files = found
+        return replace(context, cite_styles=self.styles, formats_data=data, formats_files=files)
 
 
 def finish(app: Sphinx, exception: Exception | None) -> None:

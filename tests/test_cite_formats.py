@@ -554,3 +554,23 @@ def test_formats_without_the_abstract_equal_those_made_without_it(bib):
         assert csl_item(publication, ["abstract", "url"]) == citeformats._csl_item(
             made, ("abstract", "url")
         )
+
+
+def test_reference_caches_saved_by_parallel_writers_merge(tmp_path):
+    """Two processes writing pages save one file: neither loses the other's references."""
+    publications = list(publications_of(ROOT / "refs.bib").values())
+    path = tmp_path / "refs.json"
+    one, two = ReferenceCache(path), ReferenceCache(path)
+    one.reference(publications[0], "apa")
+    two.reference(publications[1], "ieee")
+    one.save()
+    two.save()
+    later = ReferenceCache(path)
+    later.reference(publications[0], "apa")
+    later.reference(publications[1], "ieee")
+    assert (later.made, later.reused) == (0, 2)
+    # A build that rewrites only a short list keeps the long list's references.
+    small = ReferenceCache(path)
+    small.reference(publications[2], "apa")
+    small.save()
+    assert len(ReferenceCache(path).data) == 3

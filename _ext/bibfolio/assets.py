@@ -247,7 +247,6 @@ class ListFormats:
     """Where the citation files of the lists on a page are, for their entries' reveals."""
 
     def __init__(self, page: PageContext, tools: Sequence[bf.listing_tools]) -> None:
-        self.builder = page.builder
         self.here = page.builder.get_target_uri(page.page)
         #: An EPUB has no scripts to load formats with: its reveals keep them inline.
         self.inline = is_epub(page.builder) or not page.html

@@ -373,6 +373,10 @@ def formats_data(
     return json.dumps({"formats": labels, "entries": entries}, ensure_ascii=False)
 
 
+#: References kept at most (3 MB or so); beyond, only those of the last build are kept.
+_CACHE_LIMIT = 20_000
+
+
 class ReferenceCache:
     """Formatted references kept across builds in one JSON file (*path*; None: memory only).
 
@@ -394,15 +398,20 @@ class ReferenceCache:
     @property
     def data(self) -> dict[str, str]:
         if self._data is None:
-            self._data = {}
-            if self.path is not None:
-                try:
-                    stored = json.loads(self.path.read_text(encoding="utf-8"))
-                except (OSError, ValueError):
-                    stored = {}
-                if isinstance(stored, dict) and stored.get("versions") == self.versions:
-                    self._data = dict(stored.get("references", {}))
+            self._data = self._stored()
         return self._data
+
+    def _stored(self) -> dict[str, str]:
+        """What the file holds, or nothing if it is missing, unreadable or from other versions."""
+        if self.path is None:
+            return {}
+        try:
+            stored = json.loads(self.path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return {}
+        if not isinstance(stored, dict) or stored.get("versions") != self.versions:
+            return {}
+        return dict(stored.get("references", {}))
 
     def reference(self, publication: Publication, style: str, drop: Iterable[str] = ()) -> str:
         """The entry in *style*, from the cache or made (and kept) now."""
@@ -424,11 +433,13 @@ class ReferenceCache:
         """Write the file if anything was added (atomically: a reader never sees half)."""
         if self.path is None or not self._new:
             return
-        data = self.data
-        # Entries nobody used this build are kept (pages not rewritten need them next
-        # time) until they outnumber the used ones: then only this build's are kept.
-        if len(data) > 2 * len(self._used) + 1000:
+        # Parallel writers each save what they made: merge with what is there now.
+        data = {**self._stored(), **self.data}
+        # Entries this build did not use are kept: lists on pages it did not rewrite need
+        # them next time.  Only an edited entry's old references go stale, one per edit.
+        if len(data) > _CACHE_LIMIT:
             data = {key: text for key, text in data.items() if key in self._used}
+        self._data = data
         text = json.dumps({"versions": self.versions, "references": data}, ensure_ascii=False)
         self.path.parent.mkdir(parents=True, exist_ok=True)
         partial = self.path.with_name(f"{self.path.name}.{os.getpid()}.tmp")

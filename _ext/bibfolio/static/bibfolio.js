@@ -84,7 +84,8 @@
   /* The copy button sphinx-copybutton gives the BibTeX block, for a block added later:
      its clipboard handler listens on the document, so a clone with a new target works. */
   function addCopyButton(pre) {
-    var model = document.querySelector("button.copybtn");
+    // Not one showing "Copied!" just now: its clone would keep that look.
+    var model = document.querySelector("button.copybtn:not(.success)");
     if (!model || !window.ClipboardJS) return;
     var button = model.cloneNode(true);
     button.setAttribute("data-clipboard-target", "#" + pre.id);

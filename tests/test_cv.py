@@ -233,7 +233,7 @@ def test_dirhtml_cv_links_and_pdfs(build_root: Callable[..., Built]) -> None:
     page = BeautifulSoup((built.outdir / "index.html").read_text(), "html.parser")
     assert [a["href"] for a in page.select("a.bibfolio-cv-link")] == ["cv.pdf", "cv-short.pdf"]
     page = BeautifulSoup((built.outdir / "teaching" / "index.html").read_text(), "html.parser")
-    assert [a["href"] for a in page.select("a.bibfolio-cv-link")] == ["../cv.pdf"]
+    assert [a["href"] for a in page.select("a.bibfolio-cv-link")] == ["../cv.pdf", "../cv/"]
 
 
 @pytest.mark.sphinx("html", testroot="cv-unknown")
@@ -381,6 +381,7 @@ def test_cv_link_is_text_where_no_pdf_is_written(build_root: Callable[..., Built
     built = build_root("cv", "text")
     assert "bibfolio" not in built.warnings
     assert "Download the CV or One-page CV (PDF)." in (built.outdir / "index.txt").read_text()
+    assert "Also as a PDF and a web page." in (built.outdir / "teaching.txt").read_text()
     assert list(built.outdir.glob("cv*.pdf")) == []
 
 
@@ -452,7 +453,8 @@ def test_docs_cv(built_docs: Built) -> None:
     # that unselected ones stay out)
     # The home page links both PDFs.
     links = built_docs.page("index").select("a.bibfolio-cv-link")
-    assert [a["href"] for a in links] == ["cv.pdf", "cv-short.pdf"]
+    # The card's "CV", then the Contact line: the page, the PDF, the one-page PDF.
+    assert [a["href"] for a in links] == ["cv.html", "cv.html", "cv.pdf", "cv-short.pdf"]
     render_pages(short, "docs-cv-short")
 
 

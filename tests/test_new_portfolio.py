@@ -179,7 +179,8 @@ def test_a_fork_replaces_the_demo_and_builds_and_tests_clean(tmp_path):
     home = BeautifulSoup((html / "index.html").read_text(), "html.parser")
     assert "Sparse Attention for Streaming Sensor Data" in home.get_text()  # selected
     card = home.select_one(".bibfolio-profile")
-    assert " ".join(card.get_text(" ").split()) == "PR Your position Your university or company"
+    card_text = " ".join(card.get_text(" ").split())
+    assert card_text == "PR Your position Your university or company CV"  # CV: the web CV
     assert home.title.get_text() == "Priya Raman"
     site = " ".join(path.read_text() for path in html.glob("*.html"))
     for word in DEMO_WORDS:

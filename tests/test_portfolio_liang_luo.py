@@ -469,7 +469,7 @@ def test_official_titles_for_citers(built):
 
 def test_no_empty_sections_from_the_seed(built):
     pages = sorted(p.name for p in built.outdir.glob("*.html"))
-    assert pages == ["index.html", "search.html"]
+    assert pages == ["cv.html", "index.html", "search.html"]  # cv.html: the web CV
     text = built.text("index")
     for heading in ("Education", "Work Experience", "Community Service"):
         assert heading not in text

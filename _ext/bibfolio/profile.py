@@ -98,6 +98,18 @@ class ProfileDirective(SphinxDirective):
                 row += reference
                 row += nodes.Text(" ")
             body += row
+        if self.config.bibfolio_cv is not False:
+            # The CV page, by name (no icon); left out where the build writes none.
+            from .cv.role import cv_link  # noqa: PLC0415
+
+            row = body.children[-1] if profile.links else None
+            if row is None:
+                row = nodes.paragraph(classes=["bibfolio-profile-links"])
+                body += row
+            row += cv_link(
+                "CV", "CV", classes=["bibfolio-cv-link", "bibfolio-profile-cv"], which="page",
+                optional=True,
+            )  # fmt: skip
         card += body
         return [card]
 

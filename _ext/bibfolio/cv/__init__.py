@@ -1,4 +1,4 @@
-"""The CV: the portfolio's pages and publications, typeset to ``cv.pdf`` with Typst."""
+"""The CV: the portfolio's pages and publications as a web page and, with Typst, PDFs."""
 
 from __future__ import annotations
 
@@ -9,11 +9,13 @@ if TYPE_CHECKING:
 
 
 def register(app: Sphinx) -> None:
-    """The ``{cv-link}`` role and the CV build; ``bibfolio_cv`` is declared in config.py."""
+    """The ``{cv-link}`` role, the CV page and the PDFs; ``bibfolio_cv`` is in config.py."""
     from .build import build_cv  # noqa: PLC0415
+    from .page import collect_cv_page  # noqa: PLC0415
     from .role import CvLinkRole, CvLinks, cv_link  # noqa: PLC0415
 
     app.add_node(cv_link)
     app.add_role("cv-link", CvLinkRole())
     app.add_post_transform(CvLinks)
+    app.connect("html-collect-pages", collect_cv_page)
     app.connect("build-finished", build_cv)

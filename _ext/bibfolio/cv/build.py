@@ -54,8 +54,25 @@ def template() -> str:
     return files(__package__).joinpath("template.typ").read_text(encoding="utf-8")
 
 
-def cv_parts(env: BuildEnvironment, setting: list[str] | None) -> list[tuple[str, str]]:
-    """(docname, section id or "") in CV order; a name that matches nothing warns."""
+def wants_cv(app: Sphinx) -> bool:
+    """Whether the project has a CV: ``bibfolio_cv`` names parts, or it is a portfolio.
+
+    A project using bibfolio only for ``{cite}`` (no owner, no list) gets none unless
+    ``bibfolio_cv`` names its pages.
+    """
+    setting = app.config.bibfolio_cv
+    if setting is None:
+        return bool(app.config.bibfolio_owner and get_domain(app.env).listings)
+    return bool(setting)
+
+
+def cv_parts(
+    env: BuildEnvironment, setting: list[str] | None, *, quiet: bool = False
+) -> list[tuple[str, str]]:
+    """(docname, section id or "") in CV order; a name that matches nothing warns.
+
+    *quiet*: no warnings (the CV page reads the same setting; the PDF build says it).
+    """
     papers = set(get_domain(env).papers)
     if setting is None:
         order: list[str] = []
@@ -73,10 +90,12 @@ def cv_parts(env: BuildEnvironment, setting: list[str] | None) -> list[tuple[str
     for item in setting:
         docname, _, section = item.partition("#")
         if docname not in env.all_docs:
-            warn(f"bibfolio_cv names {item!r}, but there is no document {docname!r}", "cv")
+            if not quiet:
+                warn(f"bibfolio_cv names {item!r}, but there is no document {docname!r}", "cv")
             continue
         if section and not isinstance(env.get_doctree(docname).ids.get(section), nodes.section):
-            warn(f"bibfolio_cv: {docname} has no section {section!r}", "cv")
+            if not quiet:
+                warn(f"bibfolio_cv: {docname} has no section {section!r}", "cv")
             continue
         parts.append((docname, section))
     return parts
@@ -109,8 +128,16 @@ class CvSource:
         self.files: dict[str, Path] = {}
         self.image_problems: list[tuple[nodes.Node, str]] = []
 
-    def add(self, docname: str, section_id: str, is_home: bool) -> None:
-        """Translate *docname* (or its section *section_id*) and append it."""
+    def resolved(
+        self, docname: str, section_id: str, is_home: bool
+    ) -> tuple[nodes.document, nodes.Element, int]:
+        """*docname* as the CV shows it: (doctree, the part's root node, level offset).
+
+        Its toctrees are gone, its lists are CV entries, its references are resolved
+        (the site's post-transforms) and its empty sections are dropped.  The home
+        page's title (the owner's name) is removed: the CV's header says it; its
+        sections then sit one level up (offset -1).
+        """
         doctree = self.env.get_doctree(docname)
         for toctree in list(doctree.findall(addnodes.toctree)):
             toctree.parent.remove(toctree)
@@ -124,10 +151,14 @@ class CvSource:
             root = doctree
             first = next(iter(doctree.findall(nodes.section)), None)
             if is_home and first is not None and first.parent is doctree:
-                # The home page's title is the owner's name: the CV's header says it.
                 first.remove(first[0])
                 level = -1
         drop_empty_sections(root)
+        return doctree, root, level
+
+    def add(self, docname: str, section_id: str, is_home: bool) -> None:
+        """Translate *docname* (or its section *section_id*) and append it."""
+        doctree, root, level = self.resolved(docname, section_id, is_home)
         translator = TypstTranslator(
             doctree, self.link_target, level, image_file=self.image_file, name=docname
         )
@@ -272,8 +303,8 @@ def build_cv(app: Sphinx, exception: Exception | None) -> None:
         logger.info("bibfolio: no CV PDF: the typst package is not installed (pip install typst)")
         return
     env = app.env
-    if setting is None and not (app.config.bibfolio_owner and get_domain(env).listings):
-        return  # not a portfolio (bibfolio for {cite} alone): no CV unless asked for
+    if not wants_cv(app):
+        return
     parts = cv_parts(env, setting)
     if not parts:
         return

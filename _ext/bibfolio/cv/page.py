@@ -1,0 +1,245 @@
+"""The CV as a web page: ``cv.html`` (``cv/`` with dirhtml), made of the PDF's parts.
+
+``html-collect-pages``: the documents (or sections) of ``bibfolio_cv`` are resolved as
+for the PDF (build.py's :meth:`CvSource.resolved`: CV entries instead of the site's
+list, no chart, filter or reveals), put under one ``<h1>`` and written by the
+builder's own HTML translator into the theme's ``page.html``, with links to the PDFs
+at the top.  Only ``html`` and ``dirhtml`` write it: an EPUB would have to list it in
+its spine, and ``singlehtml`` is one page already (there the ``{cv-link}`` page target
+links the PDF).  A project's own ``cv`` document wins: no page is generated then.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from typing import TYPE_CHECKING, Any
+
+from docutils import nodes
+from docutils.utils import new_document
+from sphinx import addnodes
+from sphinx.util import logging
+from sphinx.util.osutil import relative_uri
+
+from .build import CvSource, cv_parts, list_variants, wants_cv
+from .role import FILES
+
+if TYPE_CHECKING:
+    from sphinx.application import Sphinx
+    from sphinx.builders.html import StandaloneHTMLBuilder
+
+logger = logging.getLogger(__name__)
+
+PAGENAME = "cv"
+TITLE = "Curriculum Vitae"
+#: The builders that write the page.
+PAGE_BUILDERS = frozenset({"html", "dirhtml"})
+_SCHEME = re.compile(r"^[a-zA-Z][a-zA-Z0-9+.-]*:")
+_SLUG = re.compile(r"[^a-z0-9]+")
+
+
+class cv_pdfs(nodes.container, nodes.Invisible):  # noqa: N801 - docutils node naming
+    """The links to the PDFs atop the page; invisible to page descriptions (og:description)."""
+
+
+def has_page(app: Sphinx) -> bool:
+    """Whether this build writes the CV page (or the project has a ``cv`` page itself)."""
+    if app.builder.name not in PAGE_BUILDERS or app.config.bibfolio_cv is False:
+        return False
+    return PAGENAME in app.env.all_docs or wants_cv(app)
+
+
+def collect_cv_page(app: Sphinx) -> list[tuple[str, dict[str, Any], str]]:
+    """``html-collect-pages``: write the CV page, when the project has a CV.
+
+    Written here rather than returned: Sphinx passes no doctree to ``html-page-context``
+    for the pages handlers return, and extensions that describe a page from its
+    doctree (sphinxext-opengraph's ``og:`` tags, bibfolio's head metadata) need it.
+    """
+    builder: StandaloneHTMLBuilder = app.builder  # type: ignore[assignment]
+    if builder.name not in PAGE_BUILDERS or not wants_cv(app):
+        return []
+    if PAGENAME in app.env.all_docs:
+        logger.info("bibfolio: the project has a %r page of its own: no CV page made", PAGENAME)
+        return []
+    parts = cv_parts(app.env, app.config.bibfolio_cv, quiet=True)
+    if not parts:
+        return []
+    document, short = assemble(app, parts)
+    outer = document[0]
+    links = pdf_links(app, short)
+    if links is not None:
+        outer.insert(1, cv_pdfs("", links))
+    body, has_math = render(builder, document)
+    toc = table_of_contents(outer)
+    context = {
+        "title": TITLE,
+        "body": body,
+        "toc": builder.render_partial(toc)["fragment"],
+        "display_toc": len(list(toc.findall(nodes.list_item))) > 1,
+        "meta": {},
+        "metatags": "",
+        "parents": [],
+        "prev": None,
+        "next": None,
+        "sourcename": "",
+        "page_source_suffix": "",
+        "has_maths_elements": has_math,  # Sphinx then loads MathJax on the page
+    }
+    builder.handle_page(PAGENAME, context, "page.html", event_arg=document)
+    return []
+
+
+def assemble(app: Sphinx, parts: list[tuple[str, str]]) -> tuple[nodes.document, bool]:
+    """One document: a section titled :data:`TITLE` holding every part, one level down.
+
+    Also says whether the short CV has entries (whether ``cv-short.pdf`` is written).
+    """
+    env = app.env
+    lists = list_variants(env, parts)
+    source = CvSource(app, short=False, lists=lists)
+    document = new_document(PAGENAME, app.builder.docsettings)  # type: ignore[attr-defined]
+    outer = nodes.section(ids=["curriculum-vitae"], names=["curriculum vitae"])
+    outer += nodes.title(TITLE, TITLE)
+    document += outer
+    here = app.builder.get_target_uri(PAGENAME)
+    for docname, section in parts:
+        doctree, root, level = source.resolved(docname, section, docname == env.config.root_doc)
+        prune(root)
+        notes = notes_outside(root, doctree) if root is not doctree else []
+        prefix = _SLUG.sub("-", docname.lower()).strip("-")
+        rebase(doctree, prefix, app.builder.get_target_uri(docname), here)
+        if root is not doctree:
+            outer += root
+            outer.extend(notes)
+            continue
+        for child in list(root.children):  # the page's section, then its footnotes
+            if level < 0 and isinstance(child, nodes.section):
+                outer.extend(list(child.children))  # the home page's, without its title
+            else:
+                outer += child
+    short = "selected" in lists or any(p.selected for p in source.shown)
+    return document, short
+
+
+def notes_outside(root: nodes.Element, doctree: nodes.document) -> list[nodes.footnote]:
+    """The footnotes *root* (one section) refers to that sit outside it (MyST: at the end)."""
+    inside = {id(node) for node in root.findall(nodes.footnote)}
+    notes = []
+    for reference in root.findall(nodes.footnote_reference):
+        note = doctree.ids.get(reference.get("refid", ""))
+        if isinstance(note, nodes.footnote) and id(note) not in inside:
+            inside.add(id(note))
+            notes.append(note)
+    return notes
+
+
+def prune(root: nodes.Element) -> None:
+    """Leave out what the PDF leaves out: the profile card, the CV's own links."""
+    for node in list(root.findall(nodes.Element)):
+        if node.parent is None:
+            continue
+        classes = node.get("classes", ())
+        if "bibfolio-profile" in classes:
+            node.parent.remove(node)
+        elif isinstance(node, nodes.paragraph) and any(
+            "bibfolio-cv-link" in child.get("classes", ()) for child in node.findall(nodes.Element)
+        ):
+            node.parent.remove(node)  # "CV: PDF, one page" on the CV itself
+
+
+def rebase(root: nodes.Element, prefix: str, there: str, here: str) -> None:
+    """Make *root*'s ids unique on the CV page, and its relative links work from it.
+
+    Ids get the document's name in front ("teaching-teaching"), so two pages'
+    "publications" sections stay apart; links written for the page at *there* are
+    rewritten for the CV page at *here*.
+    """
+    renamed: dict[str, str] = {}
+    for node in root.findall(nodes.Element):
+        if node.get("ids"):
+            node["ids"] = [renamed.setdefault(i, f"{prefix}-{i}") for i in node["ids"]]
+    for node in root.findall(nodes.Element):
+        if node.get("refid"):
+            node["refid"] = renamed.get(node["refid"], node["refid"])
+        if node.get("backrefs"):
+            node["backrefs"] = [renamed.get(i, i) for i in node["backrefs"]]
+        uri = node.get("refuri", "") if isinstance(node, nodes.reference) else ""
+        if uri.startswith("#"):
+            node["refuri"] = "#" + renamed.get(uri[1:], uri[1:])
+        elif uri and not _SCHEME.match(uri) and not uri.startswith("/"):
+            target = posixpath.normpath(posixpath.join(posixpath.dirname(there), uri))
+            if uri.endswith("/") and not target.endswith("/"):
+                target += "/"  # dirhtml's folder links keep their slash
+            node["refuri"] = relative_uri(here, target)
+
+
+def pdf_links(app: Sphinx, short: bool) -> nodes.paragraph | None:
+    """The line "Also as a PDF: full CV · one page"; None where no PDF is written."""
+    try:
+        import typst  # noqa: F401, PLC0415 - whether the PDFs are written
+    except ImportError:
+        return None
+    here = app.builder.get_target_uri(PAGENAME)
+    paragraph = nodes.paragraph("", "Also as a PDF: ", classes=["bibfolio-cv-pdfs"])
+    links = [("full CV", FILES["full"])] + ([("one page", FILES["short"])] if short else [])
+    for index, (text, filename) in enumerate(links):
+        if index:
+            paragraph += nodes.Text(" · ")
+        uri = relative_uri(here, filename)
+        paragraph += nodes.reference(text, text, refuri=uri, classes=["bibfolio-cv-link"])
+    return paragraph
+
+
+def render(builder: StandaloneHTMLBuilder, document: nodes.document) -> tuple[str, bool]:
+    """*document* as the page body, written as Sphinx writes a page (write_doc).
+
+    Also whether it holds math (then the page needs MathJax).
+    """
+    saved = {
+        name: getattr(builder, name, None)
+        for name in ("imgpath", "dlpath", "current_docname", "secnumbers", "fignumbers")
+    }
+    here = builder.get_target_uri(PAGENAME)
+    try:
+        builder.imgpath = relative_uri(here, "_images")
+        builder.dlpath = relative_uri(here, "_downloads")
+        builder.current_docname = PAGENAME
+        builder.secnumbers = {}
+        builder.fignumbers = {}
+        builder.post_process_images(document)
+        document.settings = builder.docsettings
+        visitor = builder.create_translator(document, builder)
+        document.walkabout(visitor)
+        has_math = bool(getattr(visitor, "_has_maths_elements", False))
+        return "".join(visitor.fragment), has_math  # type: ignore[attr-defined]
+    finally:
+        for name, value in saved.items():
+            setattr(builder, name, value)
+
+
+def table_of_contents(outer: nodes.section) -> nodes.bullet_list:
+    """The page's sections as Sphinx's local table of contents (the theme's "On this page")."""
+
+    def entries(section: nodes.Element) -> list[nodes.list_item]:
+        items = []
+        for child in section.children:
+            if not isinstance(child, nodes.section) or not child["ids"]:
+                continue
+            title = child[0].astext() if isinstance(child[0], nodes.title) else ""
+            reference = nodes.reference(
+                "", title, internal=True, refuri="#" + child["ids"][0], anchorname=""
+            )
+            item = nodes.list_item("", addnodes.compact_paragraph("", "", reference))
+            below = entries(child)
+            if below:
+                item += nodes.bullet_list("", *below)
+            items.append(item)
+        return items
+
+    top = nodes.reference("", TITLE, internal=True, refuri="#", anchorname="")
+    item = nodes.list_item("", addnodes.compact_paragraph("", "", top))
+    below = entries(outer)
+    if below:
+        item += nodes.bullet_list("", *below)
+    return nodes.bullet_list("", item)

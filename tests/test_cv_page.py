@@ -1,0 +1,242 @@
+"""The CV as a web page: ``cv.html`` from the PDF's parts, in the site's theme (issue 15)."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from typing import TYPE_CHECKING
+
+import pytest
+from bs4 import BeautifulSoup
+
+from .audit import CHROMIUM
+from .test_cv import ARTIFACTS, HOSTILE, out_of_order, site_titles
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from pathlib import Path
+
+    from sphinx.testing.util import SphinxTestApp
+
+    from .helpers import Built
+
+
+def soup_of(path: Path) -> BeautifulSoup:
+    return BeautifulSoup(path.read_text(encoding="utf-8"), "html.parser")
+
+
+def main_of(soup: BeautifulSoup) -> BeautifulSoup:
+    """The page's own content (the theme's article, or alabaster's body)."""
+    return soup.select_one("article") or soup.select_one("div.body")
+
+
+def text(element: BeautifulSoup) -> str:
+    return " ".join(element.get_text().split())
+
+
+@pytest.mark.sphinx("html", testroot="cv")
+def test_cv_page_is_the_pdfs_content_in_html(app: SphinxTestApp) -> None:
+    app.build()
+    assert not app.warning.getvalue()
+    soup = soup_of(app.outdir / "cv.html")
+    main = main_of(soup)
+    assert [h1.get_text(strip=True).rstrip("¶") for h1 in soup.find_all("h1")] == [
+        "Curriculum Vitae"
+    ]
+    assert soup.title.get_text().startswith("Curriculum Vitae")
+    assert soup.find("meta", attrs={"name": "robots"}) is None
+    # The PDFs first, then the home page's text, then its parts' sections, in CV order.
+    pdfs = main.select_one("p.bibfolio-cv-pdfs")
+    assert [(a.get_text(), a["href"]) for a in pdfs.select("a")] == [
+        ("full CV", "cv.pdf"),
+        ("one page", "cv-short.pdf"),
+    ]
+    assert [text(h2).rstrip("¶") for h2 in main.find_all("h2")] == [
+        "Education",
+        "Publications",
+        "Teaching",
+    ]
+    page = text(main)
+    assert "Analyst of engines, notes and tables." in page
+    assert [text(main.select_one(tag)) for tag in ("dt", "dd")] == [
+        "Countess of Lovelace",
+        "Ockham Park, 1835",
+    ]
+    assert [text(td) for td in main.select("td")] == ["Analytical Engines", "Fall 1843"]
+    # Publications: every title once, in the site's order, the owner bold in each,
+    # the marks and their legend once, the long list folded with the owner kept.
+    entries = main.select("li.bibfolio-cv-entry")
+    titles = ["Notes on the Analytical Engine", HOSTILE, "A Paper with Many Authors"]
+    assert len(entries) == 3
+    assert out_of_order(page, titles) == []
+    assert page.count("Notes on the Analytical Engine") == 1  # the selected list is not repeated
+    for li in entries:
+        assert [s.get_text() for s in li.select("strong.bibfolio-owner")] == ["Ada Lovelace"]
+    assert [p.get_text() for p in main.select("p.bibfolio-legend")] == ["*: equal contribution"]
+    assert "A One, B Two, …, Ada Lovelace, and 5 others." in page
+    assert "Best Paper Award" in page
+    hrefs = [a["href"] for a in main.select("a.bibfolio-link")]
+    assert hrefs == [
+        "https://doi.org/10.1000/notes",
+        "https://example.org/hostile",
+        "https://arxiv.org/abs/2101.00001",
+    ]
+    # What stays on the site: chart, filter, reveals, BibTeX; the pages' own CV links.
+    assert not main.select("svg, form, details, pre")
+    assert "@misc" not in page
+    assert "Download" not in page and "Also as a PDF and" not in page
+    # Written by the builder's translator: escaped text, permalinks, unique ids.
+    assert "<script>alert(1)</script>" in page
+    assert main.find("script") is None
+    ids = [element["id"] for element in soup.find_all(id=True)]
+    assert len(ids) == len(set(ids))
+    for link in main.select('a[href^="#"]'):
+        assert soup.find(id=link["href"][1:]) is not None or link["href"] == "#"
+
+
+@pytest.mark.sphinx("html", testroot="cv")
+def test_pages_link_the_cv_page(app: SphinxTestApp) -> None:
+    app.build()
+    teaching = soup_of(app.outdir / "teaching.html")
+    links = [(a.get_text(), a["href"]) for a in teaching.select("a.bibfolio-cv-link")]
+    assert links == [("PDF", "cv.pdf"), ("a web page", "cv.html")]
+    assert (app.outdir / "cv.html").is_file()
+
+
+def test_dirhtml_cv_page_links_and_images(build_root: Callable[..., Built]) -> None:
+    built = build_root("cv-media", "dirhtml")
+    page = built.outdir / "cv" / "index.html"
+    soup = soup_of(page)
+    main = main_of(soup)
+    assert [a["href"] for a in main.select("p.bibfolio-cv-pdfs a")] == ["../cv.pdf"]
+    # Images: the page's, copied once to _images/, found from cv/.
+    images = main.find_all("img")
+    assert [img.get("alt") for img in images][:1] == ["A red banner"]
+    assert len(images) == 3  # the unreadable one too: the site shows what it shows
+    for img in images:
+        assert (page.parent / img["src"]).resolve().is_file(), img["src"]
+    assert "The engine’s outline." in text(main)
+    # Footnotes: the reference and the note are on the page, linked both ways.
+    reference = main.select_one("a.footnote-reference")
+    note = soup.find(id=reference["href"][1:])
+    assert "Published in Taylor’s Scientific Memoirs." in text(note)
+    # Math: the site's own rendering of it (MathJax, loaded on this page), not the PDF's text.
+    assert main.select(".math")
+    assert any("mathjax" in script.get("src", "") for script in soup.find_all("script"))
+
+
+def test_cv_page_off_and_not_a_portfolio(build_root: Callable[..., Built]) -> None:
+    off = build_root("cv", overrides={"bibfolio_cv": False})
+    assert not (off.outdir / "cv.html").exists()
+    teaching = soup_of(off.outdir / "teaching.html")
+    assert teaching.select("a.bibfolio-cv-link") == []
+    assert "Also as a PDF and a web page." in text(teaching)
+    cite_only = build_root("cv-unknown", overrides={"bibfolio_owner": []})
+    assert not (cite_only.outdir / "cv.html").exists()
+
+
+@pytest.mark.parametrize("builder", ["singlehtml", "epub"])
+def test_no_cv_page_in_one_file_builds(build_root: Callable[..., Built], builder: str) -> None:
+    """singlehtml is one page already (its page link is the PDF); an EPUB lists no CV page."""
+    built = build_root("cv", builder)
+    assert "bibfolio" not in built.warnings
+    assert not list(built.outdir.rglob("cv.*html"))
+    if builder == "singlehtml":
+        soup = soup_of(built.outdir / "index.html")
+        hrefs = [a["href"] for a in soup.select("a.bibfolio-cv-link")]
+        assert hrefs == ["cv.pdf", "cv-short.pdf", "cv.pdf", "cv.pdf"]
+
+
+def test_a_project_cv_page_wins(
+    build_root: Callable[..., Built], tmp_path: Path, rootdir: Path
+) -> None:
+    source = tmp_path / "cv"
+    shutil.copytree(rootdir / "test-cv", source)
+    (source / "cv.md").write_text("# My own CV\n\nWritten by hand.\n", encoding="utf-8")
+    toctree = (
+        (source / "index.md").read_text(encoding="utf-8").replace("teaching\n", "teaching\ncv\n")
+    )
+    (source / "index.md").write_text(toctree, encoding="utf-8")
+    built = build_root("cv")
+    assert "My own CV" in (built.outdir / "cv.html").read_text(encoding="utf-8")
+    teaching = soup_of(built.outdir / "teaching.html")
+    assert [a["href"] for a in teaching.select("a.bibfolio-cv-link")] == ["cv.pdf", "cv.html"]
+
+
+@pytest.mark.sphinx("html", testroot="profile", freshenv=True)
+def test_profile_card_links_the_cv_page(app: SphinxTestApp) -> None:
+    app.build()
+    card = soup_of(app.outdir / "index.html").select_one("article div.bibfolio-profile")
+    (link,) = card.select("a.bibfolio-profile-cv")
+    assert (link.get_text(), link["href"]) == ("CV", "cv.html")
+    assert not link.find("svg")  # a word, not an icon
+    assert (app.outdir / "cv.html").is_file()
+
+
+@pytest.mark.sphinx("html", testroot="profile", freshenv=True, confoverrides={"bibfolio_cv": False})
+def test_profile_card_without_a_cv(app: SphinxTestApp) -> None:
+    app.build()
+    card = soup_of(app.outdir / "index.html").select_one("article div.bibfolio-profile")
+    assert card.select(".bibfolio-profile-cv") == []
+    assert "CV" not in card.get_text()
+
+
+@pytest.mark.sphinx("text", testroot="profile", freshenv=True)
+def test_profile_card_cv_link_is_left_out_of_text(app: SphinxTestApp) -> None:
+    app.build()
+    card_text = (app.outdir / "index.txt").read_text(encoding="utf-8")
+    assert "GitHub" in card_text
+    assert "CV" not in card_text.split()
+
+
+# -- the real portfolio --------------------------------------------------------------------
+def test_docs_cv_page(built_docs: Built) -> None:
+    page = built_docs.outdir / "cv.html"
+    soup = soup_of(page)
+    main = main_of(soup)
+    assert len(soup.find_all("h1")) == 1
+    assert soup.title.get_text() == "Curriculum Vitae — Mingyu Liang"
+    # In the theme (the site's header and navigation), not in its navigation.
+    nav = [a.get_text(strip=True) for a in soup.select(".navbar-header-items a.nav-internal")]
+    assert nav == ["Education & Experience", "Publications", "Honors & Awards", "Teaching"]
+    # Every heading, paragraph, list item and table cell of the CV's pages is on it.
+    content, missing, checked = text(main), [], 0
+    for name in ("index", "education-experience", "honors", "teaching"):
+        site = built_docs.page(name)
+        for link in site.select("a.headerlink"):
+            link.decompose()
+        for element in main_of(site).select("h1, h2, h3, p, li, dt, dd, th, td"):
+            if element.find_parent(class_=["bibfolio-entry", "bibfolio-profile"]):
+                continue  # publications are checked title by title; the card is the header
+            if element.select(".bibfolio-cv-link") or element.find(["p", "ul"]):
+                continue
+            fact = text(element)
+            if not fact or fact in ("Mingyu Liang", "Selected publications"):
+                continue  # the site's title; the selected list is the full list's papers
+            if "bibfolio-entry" in element.get("class", []):
+                continue
+            checked += 1
+            if fact not in content:
+                missing.append(f"{name}: {fact}")
+    assert checked >= 40
+    assert missing == []
+    titles = site_titles(built_docs, "publications")
+    assert out_of_order(content, titles) == []
+    for li in main.select("li.bibfolio-cv-entry"):
+        assert [s.get_text() for s in li.select("strong.bibfolio-owner")] == ["Mingyu Liang"]
+    # In the sitemap; linked from the home page's card and its Contact line.
+    assert "/cv.html</loc>" in (built_docs.outdir / "sitemap.xml").read_text()
+    home = built_docs.page("index")
+    assert [a["href"] for a in home.select('a[href="cv.html"]')] == ["cv.html", "cv.html"]
+    if CHROMIUM.is_file():
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        shot = ARTIFACTS / "web-docs-cv.png"
+        shot.unlink(missing_ok=True)
+        subprocess.run(
+            [
+                str(CHROMIUM), "--headless", "--no-sandbox", "--disable-gpu",
+                f"--screenshot={shot}", "--window-size=1280,2000", page.as_uri(),
+            ],
+            check=True, capture_output=True, timeout=120,
+        )  # fmt: skip
+        assert shot.stat().st_size > 10_000

@@ -1,8 +1,9 @@
 """The list's citation formats reveal in a real Chromium: loaded on first open, copyable.
 
-The test root is built with sphinx-copybutton (as a portfolio is), served on 127.0.0.1,
-and opened as a visitor opens it; then opened from ``file://``, where the script cannot
-fetch and the reveal's links must stay.
+The test root is built as a portfolio (pydata theme, sphinx-copybutton, deferred
+scripts), served on 127.0.0.1 and opened as a visitor opens it; axe checks the filled
+reveals in light and dark mode; then the page is opened from ``file://``, where the
+script cannot fetch and the reveal's links must stay.
 """
 
 from __future__ import annotations
@@ -37,12 +38,11 @@ REVEAL = "#pub-hostile2021 details.bibfolio-formats"
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, str]]:
-    """tests/roots/test-cite-formats with sphinx-copybutton, built and served."""
+    """tests/roots/test-cite-formats as a portfolio (theme, sphinx-copybutton), served."""
     base = tmp_path_factory.mktemp("lazy-formats")
     source = base / "src"
     shutil.copytree(ROOT, source)
-    extensions = ["myst_parser", "sphinxcontrib.bibtex", "sphinx_copybutton", "bibfolio"]
-    built = build_project(source, base / "_build", overrides={"extensions": extensions})
+    built = build_project(source, base / "_build", overrides={"bibfolio_portfolio": True})
     assert built.statuscode == 0 and built.warnings == "", built.warnings
     server, url = serve(built.outdir)
     yield built.outdir, url
@@ -130,3 +130,20 @@ def test_without_a_server_the_links_stay(site, browser):
     links = page.locator(f"{REVEAL} .bibfolio-formats-fallback a")
     assert links.all_inner_texts() == ["Paper page", "RIS", "CSL-JSON", "APA", "IEEE"]
     page.close()
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_axe_finds_no_violations_in_the_filled_reveals(site, browser, scheme):
+    from axe_playwright_python.sync_playwright import Axe
+
+    _outdir, url = site
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, color_scheme=scheme)
+    page = context.new_page()
+    page.goto(url + "index.html", wait_until="load")
+    for summary in page.locator("details.bibfolio-formats > summary").all():
+        summary.click()
+    page.locator("details.bibfolio-formats .bibfolio-csl-json pre").nth(2).wait_for()
+    page.wait_for_timeout(300)  # the theme's colour transition
+    results = Axe().run(page)  # axe's default rule set, nothing disabled
+    context.close()
+    assert results.violations_count == 0, results.generate_report()

@@ -240,3 +240,24 @@ def test_docs_cv_page(built_docs: Built) -> None:
             check=True, capture_output=True, timeout=120,
         )  # fmt: skip
         assert shot.stat().st_size > 10_000
+
+
+def test_cv_page_rebuilds_only_when_its_parts_change(
+    build_root: Callable[..., Built], tmp_path: Path
+) -> None:
+    first = build_root("cv")
+    page = first.outdir / "cv.html"
+    mtime = page.stat().st_mtime_ns
+    build_root("cv", fresh=False)
+    assert page.stat().st_mtime_ns == mtime  # nothing changed: not made again
+    teaching = tmp_path / "cv" / "teaching.md"
+    teaching.write_text(teaching.read_text().replace("Fall 1843", "Spring 1844"), encoding="utf-8")
+    build_root("cv", fresh=False)
+    assert [text(td) for td in main_of(soup_of(page)).select("td")] == [
+        "Analytical Engines",
+        "Spring 1844",
+    ]
+    # Switched off: the page an earlier build wrote is removed.
+    off = build_root("cv", fresh=False, overrides={"bibfolio_cv": False})
+    assert not off.warnings
+    assert not page.exists()

@@ -353,6 +353,8 @@ def test_stock_lists_read_once_in_each_cv(app: SphinxTestApp) -> None:
         assert text.count("Ada Lovelace. A poster on looms. 1844.") == 1, name
     site = BeautifulSoup((app.outdir / "talks.html").read_text(), "html.parser").get_text()
     assert flat(site).count("A poster on looms") == 1
+    page = BeautifulSoup((app.outdir / "cv.html").read_text(), "html.parser").get_text()
+    assert flat(page).count("A poster on looms") == 1  # the CV page resolves them alike
     # The domain's stored nodes are stock's own again, as the site's write left them.
     # (Each bibliography stores a node for every entry of the .bib, filled or not.)
     stored = sorted(

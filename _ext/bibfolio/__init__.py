@@ -31,6 +31,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
         citebridge,
         config,
         cv,
+        gcpolicy,
         head,
         nodes,
         pageload,
@@ -82,6 +83,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.connect("html-collect-pages", assets.copy_files)
     app.connect("build-finished", assets.finish)
     cv.register(app)
+    gcpolicy.register(app)
     return {
         "version": __version__,
         "env_version": 3,  # bump with BibfolioDomain.data_version

@@ -61,8 +61,8 @@ class filter_form(nodes.General, nodes.Element):  # noqa: N801
 class fragment(nodes.list_item):  # noqa: N801
     """A list entry whose HTML was rendered once (``html``); see fragments.py.
 
-    Its children are the entry's text, leaf by leaf, so search indexing and page
-    descriptions read the same words as from the full node tree.
+    Its one child is the entry's text (:func:`bibfolio.fragments.entry_text`), so search
+    indexing and page descriptions read the same words as from the full node tree.
     """
 
 

@@ -473,3 +473,16 @@ def test_no_empty_sections_from_the_seed(built):
     text = built.text("index")
     for heading in ("Education", "Work Experience", "Community Service"):
         assert heading not in text
+
+
+def test_home_links_the_cv_page_and_its_pdf(built):
+    links = {a.get_text(): a["href"] for a in built.page("index").select("a.bibfolio-cv-link")}
+    assert links == {"on this site": "cv.html", "PDF": "cv.pdf"}
+    for target in links.values():
+        assert (built.outdir / target).is_file()
+    # The CV page is the name and the publication list, without the line linking it.
+    cv = " ".join(built.page("cv").select_one("article").get_text().split())
+    assert "on this site" not in cv
+    titles = [t.get_text() for t in built.page("index").select("li.bibfolio-entry .bibfolio-title")]
+    assert len(titles) == 31
+    assert [title for title in titles if " ".join(title.split()) not in cv] == []

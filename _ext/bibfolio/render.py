@@ -389,7 +389,7 @@ def _paper_format_sections(publication: Publication, context: EntryContext) -> l
                 label,
                 f"cite-{style}",
                 # A literal block, so the copy button the BibTeX has copies it too.
-                nodes.literal_block(
+                bf.bibtex_code(
                     text, text, language="text", classes=["bibfolio-formatted", f"bibfolio-{style}"]
                 ),
             )
@@ -399,7 +399,7 @@ def _paper_format_sections(publication: Publication, context: EntryContext) -> l
             _section(
                 label,
                 ident,
-                nodes.literal_block(
+                bf.bibtex_code(
                     text, text, language=language, classes=[f"bibfolio-{ident}", "no-search"]
                 ),
             )

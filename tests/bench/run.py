@@ -14,9 +14,9 @@ No build may write into a project's source folder (paper pages come from the
 environment); a build that does fails the run.
 
 Every build is a separate ``python -m sphinx -b html`` process.  Its wall time is measured
-around spawn-to-exit, and its peak RSS is that process's own ``ru_maxrss`` as reported by
-``os.wait4`` (Sphinx runs serially here, so the one process is the whole build).  All
-cases run once per repetition, interleaved (rep → N → case), and medians are reported;
+around spawn-to-exit, and its peak RSS is the ``ru_maxrss`` that ``os.wait4`` reports for
+it, which covers the children it waited for (the CV cases typeset in one: their figure is
+the larger of the two processes, not their sum).  All cases run once per repetition, interleaved (rep → N → case), and medians are reported;
 ratios are medians of per-repetition ratios.  The builds import a copy of the bibfolio
 package taken at the start (through ``PYTHONPATH``), so edits to the working tree during a
 long run cannot mix two versions.  The result is a Markdown table on stdout and JSON in

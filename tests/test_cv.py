@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import shutil
 import struct
 import subprocess
@@ -329,6 +330,12 @@ def test_without_typst_one_line_and_site_unchanged(
     assert status.count("the typst package is not installed (pip install typst)") == 1
     assert not (app.outdir / "cv.pdf").exists()
     assert "Notes on the Analytical Engine" in (app.outdir / "publications.html").read_text()
+    # No link to a PDF that was not written: the words stay, as text.
+    index = BeautifulSoup((app.outdir / "index.html").read_text(), "html.parser")
+    assert [a["href"] for a in index.select("a.bibfolio-cv-link")] == []
+    assert "Download the CV or One-page CV (PDF)." in flat(index.get_text())
+    teaching = BeautifulSoup((app.outdir / "teaching.html").read_text(), "html.parser")
+    assert [a["href"] for a in teaching.select("a.bibfolio-cv-link")] == ["cv.html"]
 
 
 @pytest.mark.sphinx("html", testroot="biblatex-cite")
@@ -377,6 +384,34 @@ def test_cv_link_role(app: SphinxTestApp) -> None:
         ("One-page CV (PDF)", "cv-short.pdf"),
     ]
     assert all((app.outdir / a["href"]).is_file() for a in links)
+
+
+def test_installing_typst_turns_the_links_on_without_a_source_change(
+    build_root: Callable[..., Built], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with monkeypatch.context() as without:
+        without.setitem(sys.modules, "typst", None)
+        first = build_root("cv")
+    index = BeautifulSoup((first.outdir / "index.html").read_text(), "html.parser")
+    assert index.select("a.bibfolio-cv-link") == []
+    second = build_root("cv", fresh=False)  # typst importable again; no page edited
+    index = BeautifulSoup((second.outdir / "index.html").read_text(), "html.parser")
+    assert [a["href"] for a in index.select("a.bibfolio-cv-link")] == ["cv.pdf", "cv-short.pdf"]
+    assert (second.outdir / "cv-short.pdf").is_file()
+
+
+def test_no_one_page_link_without_a_selected_entry(
+    build_root: Callable[..., Built], tmp_path: Path
+) -> None:
+    first = build_root("cv")
+    bib = tmp_path / "cv" / "refs.bib"
+    bib.write_text(re.sub(r"selected\s*=\s*\{?true\}?,?", "", bib.read_text()), encoding="utf-8")
+    built = build_root("cv", fresh=False)
+    assert first.outdir == built.outdir
+    assert not (built.outdir / "cv-short.pdf").exists()
+    index = BeautifulSoup((built.outdir / "index.html").read_text(), "html.parser")
+    assert [a["href"] for a in index.select("a.bibfolio-cv-link")] == ["cv.pdf"]
+    assert "One-page CV (PDF)" in index.get_text()
 
 
 def test_cv_link_is_text_where_no_pdf_is_written(build_root: Callable[..., Built]) -> None:

@@ -56,6 +56,7 @@ class BibState:
     hashes: dict[str, str]  #: Key → content hash.
     owner_keys: frozenset[str]  #: Entries in which the owner was matched.
     local_links: bool = False  #: Whether any entry links a local file.
+    selected: bool = False  #: Whether any entry is ``selected`` (a one-page CV is written).
 
 
 @dataclass(frozen=True)
@@ -257,6 +258,7 @@ def _read(
         },
         owner_keys=frozenset(key for key, p in publications.items() if p.owner_matched),
         local_links=any(link.local for p in publications.values() for link in p.links),
+        selected=any(p.selected for p in publications.values()),
     )
     library = Library(
         state, settings, None, publications, paths, entries=entries, encoding=encoding

@@ -12,10 +12,12 @@ def register(app: Sphinx) -> None:
     """The ``{cv-link}`` role, the CV page and the PDFs; ``bibfolio_cv`` is in config.py."""
     from .build import build_cv  # noqa: PLC0415
     from .page import collect_cv_page  # noqa: PLC0415
-    from .role import CvLinkRole, CvLinks, cv_link  # noqa: PLC0415
+    from .role import CvLinkRole, CvLinks, cv_link, outdated_pages, record_link_state  # noqa: PLC0415
 
     app.add_node(cv_link)
     app.add_role("cv-link", CvLinkRole())
     app.add_post_transform(CvLinks)
+    app.connect("env-get-outdated", outdated_pages)
+    app.connect("env-updated", record_link_state)
     app.connect("html-collect-pages", collect_cv_page)
     app.connect("build-finished", build_cv)

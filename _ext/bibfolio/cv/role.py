@@ -18,8 +18,12 @@ from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util.docutils import SphinxRole
 from sphinx.util.osutil import relative_uri
 
+from ..bibliography import get_domain
+
 if TYPE_CHECKING:
     from docutils.nodes import Node, system_message
+    from sphinx.application import Sphinx
+    from sphinx.environment import BuildEnvironment
 
 _EXPLICIT = re.compile(r"^(?P<text>.*?)\s*<(?P<which>full|short|page)>$", re.DOTALL)
 FILES = {"full": "cv.pdf", "short": "cv-short.pdf"}
@@ -51,15 +55,24 @@ class CvLinks(SphinxPostTransform):
         from .build import wants_cv  # noqa: PLC0415 - loaded when a page is written
         from .page import PAGENAME, has_page  # noqa: PLC0415 - page.py imports this module
 
-        builder = self.env.app.builder
-        pdfs = builder.name in SITE_BUILDERS and wants_cv(self.env.app)
-        page = has_page(self.env.app)
-        here = builder.get_target_uri(self.env.docname) if pdfs else ""
-        for node in list(self.document.findall(cv_link)):
+        links = list(self.document.findall(cv_link))
+        if not links:
+            return
+        app = self.env.app
+        builder = app.builder
+        # No link to a PDF that is not written: without the typst package there is none,
+        # and without a selected entry no one-page CV.
+        typst, selected = link_state(self.env)
+        pdfs = builder.name in SITE_BUILDERS and wants_cv(app) and typst
+        short = pdfs and selected
+        page = has_page(app)
+        here = builder.get_target_uri(self.env.docname)
+        for node in links:
             text, which = node.astext(), node["which"]
             if which == "page" and page:
                 uri = relative_uri(here, builder.get_target_uri(PAGENAME))
-            elif pdfs:  # singlehtml has no CV page: its "page" link is the PDF
+            elif pdfs and (short or which != "short"):
+                # singlehtml has no CV page: its "page" link is the PDF
                 uri = relative_uri(here, FILES.get(which, FILES["full"]))
             elif node.get("optional"):
                 node.parent.remove(node)
@@ -69,3 +82,43 @@ class CvLinks(SphinxPostTransform):
                 continue
             reference = nodes.reference(text, text, refuri=uri, classes=node["classes"])
             node.replace_self(reference)
+
+
+def link_state(env: BuildEnvironment) -> tuple[bool, bool]:
+    """What a page's CV links depend on besides the page: (PDFs written, one-page CV)."""
+    from .page import typst_installed  # noqa: PLC0415 - page.py imports this module
+
+    state = get_domain(env).data["state"]
+    return typst_installed(), bool(state is not None and state.selected)
+
+
+def outdated_pages(
+    app: Sphinx, env: BuildEnvironment, added: set[str], changed: set[str], removed: set[str]
+) -> list[str]:
+    """``env-get-outdated``: every page again when what CV links point to changed.
+
+    Installing the typst package, or the first (or last) ``selected`` entry, turns
+    links to ``cv.pdf`` or ``cv-short.pdf`` from text into links or back; the pages
+    holding them are not otherwise read again.  Both change rarely, so every page is
+    read again then, rather than keeping a record of which pages hold a link.
+    """
+    domain = get_domain(env)
+    previous = domain.data.get("cv_links")
+    if previous is None:  # no CV in the last build (or none yet): nothing links one
+        return []
+    current = link_state(env)
+    if previous == current:
+        return []
+    domain.data["cv_links"] = current
+    return sorted(env.found_docs)
+
+
+def record_link_state(app: Sphinx, env: BuildEnvironment) -> None:
+    """``env-updated``: what the links of a project with a CV were written for."""
+    from .build import wants_cv  # noqa: PLC0415 - loaded when pages are read
+
+    domain = get_domain(env)
+    if wants_cv(app):
+        domain.data["cv_links"] = link_state(env)
+    else:
+        domain.data.pop("cv_links", None)

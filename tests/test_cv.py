@@ -412,6 +412,8 @@ def test_no_one_page_link_without_a_selected_entry(
     index = BeautifulSoup((built.outdir / "index.html").read_text(), "html.parser")
     assert [a["href"] for a in index.select("a.bibfolio-cv-link")] == ["cv.pdf"]
     assert "One-page CV (PDF)" in index.get_text()
+    page = BeautifulSoup((built.outdir / "cv.html").read_text(), "html.parser")
+    assert [a["href"] for a in page.select("p.bibfolio-cv-pdfs a")] == ["cv.pdf"]
 
 
 def test_cv_link_is_text_where_no_pdf_is_written(build_root: Callable[..., Built]) -> None:

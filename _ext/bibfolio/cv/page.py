@@ -147,7 +147,9 @@ def assemble(app: Sphinx, parts: list[tuple[str, str]]) -> tuple[nodes.document,
                 outer.extend(list(child.children))  # the home page's, without its title
             else:
                 outer += child
-    short = "selected" in lists or any(p.selected for p in source.shown)
+    # The short CV shows selected entries only: none among the CV's lists, no PDF.  (A
+    # `:selected:` list shows selected entries, so it needs no test of its own.)
+    short = any(p.selected for p in source.shown)
     return document, short
 
 

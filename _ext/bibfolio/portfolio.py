@@ -18,6 +18,7 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from . import notfound
 from .model.profile import read_profile
 
 if TYPE_CHECKING:
@@ -72,6 +73,7 @@ def load_extensions(app: Sphinx) -> None:
         return
     for name in EXTENSIONS:
         app.setup_extension(name)
+    notfound.register(app)  # 404.html, with sphinx-notfound-page
     if _baseurl(app.config) and _importable("sphinx_sitemap"):
         app.setup_extension("sphinx_sitemap")
 
@@ -108,6 +110,7 @@ def apply_defaults(app: Sphinx, config: Config) -> None:
         "ogp_social_cards": {"enable": False},  # the cards need matplotlib
         "sitemap_url_scheme": "{link}",
         "sitemap_show_lastmod": False,
+        **notfound.defaults(baseurl),
     }
     if favicon.is_file():
         defaults["html_favicon"] = "_static/favicon.svg"

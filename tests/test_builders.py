@@ -98,6 +98,8 @@ def test_dirhtml(tmp_path: Path, portfolio: str, bib: str, owner: str):
             if parts.scheme or parts.netloc or href.startswith("mailto:"):
                 continue
             target = (page.parent / unquote(parts.path)).resolve() if parts.path else page
+            if parts.path.startswith("/"):  # the 404 page's, from the site's root path "/"
+                target = built.outdir / unquote(parts.path).removeprefix("/")
             if target.is_dir():
                 target /= "index.html"
             if not target.is_file():

@@ -158,8 +158,15 @@ def test_html_baseurl_in_conf_py_gives_the_base_path(build_root):
 
 
 def test_the_projects_own_settings_and_404_page_win(build_root, rootdir, tmp_path):
-    built = build_root("profile", overrides={"notfound_urls_prefix": "/mirror/"})
-    assert built.page("404").select_one("article a")["href"] == "/mirror/index.html"
+    context = {"title": "Lost", "body": '<h1>Lost</h1><p><a href="/mirror/">Home</a></p>'}
+    built = build_root(
+        "profile", overrides={"notfound_urls_prefix": "/mirror/", "notfound_context": context}
+    )
+    soup = built.page("404")
+    assert soup.title.get_text() == "Lost — Ada Lovelace"
+    assert str(soup.select_one("article h1")) == "<h1>Lost</h1>"  # the message replaced
+    assert "Page not found" not in str(soup)
+    assert soup.select_one(".navbar-brand")["href"] == "/mirror/index.html"
 
     source = tmp_path / "own-page"
     shutil.copytree(rootdir / "test-profile", source)

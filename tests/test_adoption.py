@@ -92,6 +92,7 @@ def test_wheel_carries_the_static_assets(wheel):
         "bibfolio/static/bibfolio.css",
         "bibfolio/static/bibfolio.js",
         "bibfolio/templates/layout.html",
+        "bibfolio/templates/notfound/bibfolio-notfound.html",
         "bibfolio/py.typed",
     ):
         assert asset in names

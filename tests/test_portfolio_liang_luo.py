@@ -469,7 +469,8 @@ def test_official_titles_for_citers(built):
 
 def test_no_empty_sections_from_the_seed(built):
     pages = sorted(p.name for p in built.outdir.glob("*.html"))
-    assert pages == ["cv.html", "index.html", "search.html"]  # cv.html: the web CV
+    # cv.html: the web CV; 404.html: the hosts' page for missing paths
+    assert pages == ["404.html", "cv.html", "index.html", "search.html"]
     text = built.text("index")
     for heading in ("Education", "Work Experience", "Community Service"):
         assert heading not in text

@@ -88,13 +88,15 @@ _BY_TYPE: dict[str, Kind] = {
         ("inbook", "incollection", "bookinbook", "suppbook", "suppcollection"), BOOK_CHAPTER
     ),
     **dict.fromkeys(("phdthesis", "mastersthesis", "thesis"), THESIS),
-    **dict.fromkeys(("techreport", "report", "manual"), REPORT),
+    **dict.fromkeys(("techreport", "report"), REPORT),
+    "manual": BOOK,  # as Zotero's BibTeX.js reads @manual (bibtex2zoteroTypeMap)
 }  # fmt: skip
 #: Other specific types: (Zotero type, CSL type, RIS type); COinS writes them in
 #: Dublin Core with ``rft.type``, and the page has no container tag.
 _OTHER_TYPES: dict[str, tuple[str, str, str]] = {
     "inreference": ("encyclopediaArticle", "entry-encyclopedia", "ENCYC"),
-    "periodical": ("journalArticle", "periodical", "JFULL"),
+    # A whole issue: Zotero has no such type (its CSL map and BibTeX.js know none).
+    "periodical": ("document", "periodical", "JFULL"),
     "suppperiodical": ("journalArticle", "article-journal", "JOUR"),
     "online": ("webpage", "webpage", "ELEC"),
     "software": ("computerProgram", "software", "COMP"),

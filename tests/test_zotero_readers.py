@@ -218,6 +218,23 @@ def test_names_are_family_first_with_particles_and_suffixes_kept():
     assert (eakin["familyName"], eakin["honorificSuffix"]) == ("Eakin", "Jr.")
 
 
+def test_a_lone_author_with_spaces_on_both_sides_is_not_read_as_two():
+    # Embedded Metadata, processHighwireCreators: with one citation_author tag and no
+    # semicolon, a value whose parts before and after a comma both hold a space is
+    # split at the commas into several people.
+    bib = r"""
+@article{a, author = {Charles Louis Xavier Joseph de la Vall{\'e}e Poussin}, title = {T},
+  journal = {J}, year = 1896}
+@article{b, author = {Lovelace, Ada Augusta}, title = {T}, journal = {J}, year = 1843}
+"""
+    found = {
+        key: [v for k, v in highwire_tags(p) if k == "citation_author"]
+        for key, p in publications_of(bib).items()
+    }
+    assert found["a"] == ["de la Vallée Poussin, Charles Louis Xavier Joseph;"]
+    assert found["b"] == ["Lovelace, Ada Augusta"]  # "Lovelace" has no space: one person
+
+
 def test_and_others_is_never_a_person():
     for key, people in (("names", 5), ("etal", 2)):
         publication = publications_of(NAMES)[key]

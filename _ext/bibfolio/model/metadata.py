@@ -215,9 +215,13 @@ def highwire_tags(
     """
     kind = kind_of(publication)
     tags = [("citation_title", plain(publication.title))]
-    tags.extend(
-        ("citation_author", name_for_readers(author.person)) for author in publication.authors
-    )
+    authors = [name_for_readers(author.person) for author in publication.authors]
+    if len(authors) == 1 and _reads_as_a_list(authors[0]):
+        # processHighwireCreators (Embedded Metadata) splits a lone author tag at its
+        # commas when both sides hold a space ("de la Vallée Poussin, Charles Louis"
+        # would be two people); a semicolon marks the tag as a list of one.
+        authors[0] += ";"
+    tags.extend(("citation_author", name) for name in authors)
     if date := _date(publication, "/"):
         tags.append(("citation_publication_date", date))
     venue = plain(publication.venue)
@@ -258,6 +262,11 @@ def abstract_summary(publication: Publication) -> str:
     """The abstract cut to 200 characters (a social preview's description); "" without one."""
     abstract = plain(publication.rich("abstract"))
     return abstract if len(abstract) <= 200 else abstract[:197] + "..."
+
+
+def _reads_as_a_list(name: str) -> bool:
+    family, _, given = name.partition(",")
+    return " " in family.strip() and " " in given.strip()
 
 
 def type_tag(publication: Publication) -> tuple[str, str]:

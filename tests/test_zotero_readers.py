@@ -186,15 +186,19 @@ def test_names_are_family_first_with_particles_and_suffixes_kept():
     expected = [
         "de la Vallée Poussin, Charles Louis Xavier Joseph",
         "Eakin, Paul Mechlin Jr.",  # the suffix after the given names, where Zotero keeps it
-        "King, Jr., Martin",  # braced: one family name, as BibTeX reads it
+        "King Jr., Martin",  # braced "{King, Jr.}": one family name, its comma dropped
         "World Health Organization,",  # the comma keeps cleanAuthor from splitting it
         "Aristotle",
     ]
     assert [v for k, v in highwire_tags(publication) if k == "citation_author"] == expected
     assert parse_qs(coins(publication))["rft.au"] == expected
     families = [clean_author_family(name) for name in expected]
-    assert families[:2] == ["de la Vallée Poussin", "Eakin"]
-    assert families[3] == "World Health Organization"
+    assert families[:4] == [
+        "de la Vallée Poussin",
+        "Eakin",
+        "King Jr.",
+        "World Health Organization",
+    ]
     # CSL-JSON: the suffix in `suffix` (issue 23), the particle in `family` (Zotero's
     # itemFromCSLJSON reads family and given only), organisations as literals.
     assert csl_item(publication)["author"] == [
@@ -209,7 +213,7 @@ def test_names_are_family_first_with_particles_and_suffixes_kept():
     assert [v for k, v in ris_tags(ris(publication)) if k == "AU"] == [
         "de la Vallée Poussin, Charles Louis Xavier Joseph",
         "Eakin, Paul Mechlin, Jr.",
-        "King, Jr., Martin",
+        "King Jr., Martin",
         "World Health Organization",
         "Aristotle",
     ]

@@ -204,7 +204,10 @@ def _ris(publication: Publication, drop: Iterable[str]) -> str:
             # The RIS specification's "Lastname, Firstname, Suffix"; Zotero's RIS import
             # takes the text before the first comma as the family name, the rest as
             # given names (with the suffix, where Zotero keeps it).
-            parts = [name.get("literal") or name.get("family", "")]
+            # A family name with a comma ("{King, Jr.}", one name to BibTeX) loses the
+            # comma, which would end it.
+            family = name.get("family", "")
+            parts = [name.get("literal") or " ".join(family.replace(",", " ").split())]
             parts += [name[part] for part in ("given", "suffix") if name.get(part)]
             lines.append((tag, ", ".join(parts)))
     lines.append(("TI", item["title"]))

@@ -79,8 +79,10 @@ class PersonName:
         """
         if self.is_single:
             return self.surname
+        # A braced family name with a comma ("{King, Jr.}") would end at that comma.
+        family = " ".join(self.surname.replace(",", " ").split())
         given = " ".join(part for part in (self.given, self.suffix) if part)
-        return f"{self.surname}, {given}" if given else self.surname
+        return f"{family}, {given}" if given else family
 
     @property
     def bibtex(self) -> str:

@@ -365,3 +365,14 @@ def test_with_a_base_url_every_url_is_the_page_own(app):
     assert metas(home, property="og:url") == ["https://example.org/index.html"]
     spans = {span.find_parent("li")["id"][4:]: span["title"] for span in home.select("span.Z3988")}
     assert parse_qs(spans["talk1844"])["rft_id"] == [own]
+
+
+@pytest.mark.sphinx("html", testroot="zotero-host", freshenv=True)
+def test_a_host_project_keeps_its_own_pages_tags(app):
+    # Not a portfolio: bibfolio drops a relative og:url on the pages it lists on or
+    # writes, and leaves the project's other pages as sphinxext-opengraph made them.
+    app.build()
+    assert warnings_of(app) == ""
+    assert metas(page(app, "about"), property="og:url") == ["about.html"]
+    assert metas(page(app, "index"), property="og:url") == []
+    assert metas(page(app, "publications/notes1843"), property="og:url") == []

@@ -26,7 +26,9 @@ class Kind:
 
     zotero: str  #: Zotero's item type; also the paper page's ``DC.type``.
     csl: str  #: CSL type (Zotero's CSL JSON import maps it back to ``zotero``).
-    ris: str  #: RIS ``TY`` (Zotero's RIS import maps it back, except a preprint).
+    #: RIS ``TY`` (Zotero's RIS import maps it back, except a preprint and a document,
+    #: for which ``RIS.js`` has no type).
+    ris: str
     #: COinS format: ``journal``, ``book``, ``dissertation``, ``patent`` or ``dc``
     #: (Dublin Core, which carries the Zotero type itself in ``rft.type``).
     coins_format: str
@@ -73,6 +75,7 @@ REPORT = Kind("report", "report", "RPRT", "book", "report", "citation_technical_
 BOOK = Kind("book", "book", "BOOK", "book", "book")
 BOOK_CHAPTER = Kind("bookSection", "chapter", "CHAP", "book", "bookitem", "citation_book_title")
 TALK = Kind("presentation", "speech", "SLIDE", "dc")
+#: ``GEN`` is the RIS specification's generic type; ``RIS.js`` reads it as an article.
 DOCUMENT = Kind("document", "document", "GEN", "book", "document")
 
 #: Entry types that say what they are, whatever their ``pubtype``.

@@ -83,10 +83,10 @@ def test_and_others_is_et_al_and_never_an_author(app, entries):
     )
     paper = page(app, "publications/engine")
     authors = [meta["content"] for meta in paper.select('meta[name="citation_author"]')]
-    assert authors == ["Ada Lovelace", "Charles Babbage"]
+    assert authors == ["Lovelace, Ada", "Babbage, Charles"]
     assert "others" not in str(paper.select_one('script[type="application/ld+json"]'))
     coins = entries["engine"].select_one("span.Z3988")["title"]
-    assert "rft.au=Ada+Lovelace&rft.au=Charles+Babbage&" in coins
+    assert "rft.au=Lovelace%2C+Ada&rft.au=Babbage%2C+Charles&" in coins
     assert "others" not in coins.lower()
 
 

@@ -76,6 +76,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.connect("env-updated", bibliography.report_list_checks)
     app.connect("env-updated", assets.forget_stale_files)
     app.connect("html-page-context", head.add_metadata)
+    app.connect("html-page-context", head.drop_relative_urls, priority=head.AFTER_OPENGRAPH)
     # Before sphinx-sitemap (500) records the page.
     app.connect("html-page-context", keep_noindex_out_of_sitemap, priority=400)
     app.connect("html-page-context", pageload.add_page_assets)

@@ -8,10 +8,19 @@ home page gets a ProfilePage.
 from __future__ import annotations
 
 import html
+import re
 from typing import TYPE_CHECKING, Any
 
 from .bibliography import get_domain, get_library
-from .model.metadata import highwire_tags, json_for_script, profile_page, scholarly_article
+from .model.metadata import (
+    abstract_summary,
+    highwire_tags,
+    is_absolute,
+    json_for_script,
+    profile_page,
+    scholarly_article,
+    type_tag,
+)
 from .model.profile import person, read_profile
 from .profile import photo_url
 from .transforms import PageContext, local_file_target
@@ -67,6 +76,12 @@ def add_metadata(
             _meta(name, content)
             for name, content in highwire_tags(publication, page_url=page_url, pdf_url=pdf_url)
         )
+        tags.append(_meta(*type_tag(publication)))
+        # The abstract's summary or no description at all (papers.py turns off
+        # sphinxext-opengraph's, which would be the page's first words): Zotero saves a
+        # description as the abstract when there is no citation_abstract.
+        if summary := abstract_summary(publication):
+            tags.append(_meta("description", summary))
         tags.append(_script(scholarly_article(publication, page_url)))
     if pagename == app.config.root_doc and app.config.bibfolio_profile:
         raw = app.config.bibfolio_profile
@@ -76,3 +91,37 @@ def add_metadata(
         tags.append(_meta("robots", "noindex"))
     if tags:
         context["metatags"] = context.get("metatags", "") + "\n" + "\n".join(tags)
+
+
+#: A ``<meta property="og:...">`` tag whose value is a URL, as sphinxext-opengraph writes it.
+_OG_URL_TAG = re.compile(r'<meta property="og:(?:url|image)" content="([^"]*)" />\n?')
+#: After sphinxext-opengraph (500) has added its tags, before the page is written.
+AFTER_OPENGRAPH = 600
+
+
+def drop_relative_urls(
+    app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any
+) -> None:
+    """``html-page-context``: remove ``og:url``/``og:image`` tags that are not absolute.
+
+    Without a site address (``html_baseurl``, or Read the Docs' canonical URL, which
+    sphinxext-opengraph reads itself) the extension writes the page's path relative to
+    the site root, and a reader resolves it against the page: Zotero stored
+    ``…/publications/publications/<key>.html``, a 404.  Without the tag, readers use
+    the page's own address.  On a portfolio's pages and on pages bibfolio writes or
+    lists publications on; a host project's other pages stay as they are.
+    """
+    metatags = context.get("metatags")
+    if not metatags or "og:" not in metatags:
+        return
+    domain = get_domain(app.env)
+    ours = (
+        app.config.bibfolio_portfolio is True
+        or pagename in domain.papers
+        or pagename in domain.listings
+    )
+    if ours:
+        context["metatags"] = _OG_URL_TAG.sub(
+            lambda found: found.group(0) if is_absolute(html.unescape(found.group(1))) else "",
+            metatags,
+        )

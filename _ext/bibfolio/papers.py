@@ -34,7 +34,7 @@ from ._version import code_signature
 from .bibliography import get_domain, get_library
 from .config import OPTIONS
 from .fragments import DirectWriter
-from .model.latex import plain
+from .model.metadata import abstract_summary
 from .render import paper_nodes, rich_nodes
 from .warnings_ import logger, warn
 
@@ -215,11 +215,19 @@ def _page_doctree(
 def _metadata(publication: Publication) -> dict[str, str]:
     """Page metadata, as a page's field list would give it (themes and extensions read it)."""
     # pydata-sphinx-theme: no "on this page" column; sphinxext-opengraph: a paper is an
-    # article, and its abstract describes it better than the first words of the page.
-    metadata = {"html_theme.sidebar_secondary.remove": "true", "og:type": "article"}
-    abstract = plain(publication.rich("abstract"))
-    if abstract:
-        metadata["og:description"] = abstract if len(abstract) <= 200 else abstract[:197] + "..."
+    # article, described by its abstract or not at all.  Zotero's Embedded Metadata
+    # translator saves og:description (through its RDF translator) and, failing that,
+    # <meta name="description"> as the abstract: the first words of the page (venue,
+    # authors) must be in neither, so the extension's own description is turned off
+    # (a length of 0) and only an abstract's summary is given (head.py adds the same
+    # as the description; citation_abstract, which Zotero prefers, holds it whole).
+    metadata = {
+        "html_theme.sidebar_secondary.remove": "true",
+        "og:type": "article",
+        "ogp_description_length": "0",
+    }
+    if summary := abstract_summary(publication):
+        metadata["og:description"] = summary
     return metadata
 
 

@@ -22,6 +22,7 @@ from importlib import metadata
 from typing import TYPE_CHECKING, Any
 
 from .cleanbib import PRESENTATION_FIELDS, private_fields
+from .kinds import kind_of
 from .latex import plain
 
 if TYPE_CHECKING:
@@ -30,49 +31,6 @@ if TYPE_CHECKING:
 
     from .publication import Author, Publication
 
-#: BibTeX/biblatex type → (CSL type, RIS type).  RIS types are the RIS specification's
-#: (RefMan 2011) reference types as EndNote, Zotero and Mendeley read them.
-TYPES: dict[str, tuple[str, str]] = {
-    "article": ("article-journal", "JOUR"),
-    "inproceedings": ("paper-conference", "CPAPER"),
-    "proceedings": ("book", "CONF"),
-    "mvproceedings": ("book", "CONF"),
-    "book": ("book", "BOOK"),
-    "mvbook": ("book", "BOOK"),
-    "booklet": ("pamphlet", "PAMP"),
-    "collection": ("book", "EDBOOK"),
-    "mvcollection": ("book", "EDBOOK"),
-    "reference": ("book", "BOOK"),
-    "mvreference": ("book", "BOOK"),
-    "inbook": ("chapter", "CHAP"),
-    "bookinbook": ("chapter", "CHAP"),
-    "incollection": ("chapter", "CHAP"),
-    "inreference": ("entry-encyclopedia", "ENCYC"),
-    "suppbook": ("chapter", "CHAP"),
-    "suppcollection": ("chapter", "CHAP"),
-    "phdthesis": ("thesis", "THES"),
-    "mastersthesis": ("thesis", "THES"),
-    "thesis": ("thesis", "THES"),
-    "techreport": ("report", "RPRT"),
-    "report": ("report", "RPRT"),
-    "manual": ("report", "RPRT"),
-    "unpublished": ("manuscript", "UNPB"),
-    "online": ("webpage", "ELEC"),
-    "software": ("software", "COMP"),
-    "dataset": ("dataset", "DATA"),
-    "patent": ("patent", "PAT"),
-    "periodical": ("periodical", "JFULL"),
-    "standard": ("standard", "STAND"),
-    "video": ("motion_picture", "VIDEO"),
-    "movie": ("motion_picture", "MPCT"),
-    "audio": ("song", "SOUND"),
-    "music": ("song", "MUSIC"),
-    "artwork": ("graphic", "ART"),
-    "image": ("graphic", "ART"),
-    "legislation": ("legislation", "STAT"),
-    "jurisdiction": ("legal_case", "CASE"),
-    "review": ("review", "JOUR"),
-}
 #: Types whose venue is the container a reader looks up (journal, proceedings, book).
 _CONTAINED = frozenset(
     {"article", "inproceedings", "incollection", "inbook", "bookinbook", "inreference",
@@ -96,13 +54,22 @@ def _text(publication: Publication, name: str, kept: set[str]) -> str:
 
 
 def _csl_name(author: Author) -> dict[str, str]:
+    """A CSL name: particles stay in the family name, a suffix goes into ``suffix``.
+
+    Zotero's CSL JSON import (zotero/utilities ``utilities_item.js``,
+    ``itemFromCSLJSON``) reads ``family`` and ``given`` only, so a particle written as
+    ``non-dropping-particle`` would be lost there; citeproc reads "de la Vallée
+    Poussin" as a family name with its particle either way.
+    """
     person = author.person
-    if not person.first and not person.von and not person.jr:
+    if person.is_single:
         # One word or a braced corporate name ("{NASA}"): CSL's literal, never initialled.
-        return {"literal": person.family}
-    name = {"family": plain_name(person.family)}
+        return {"literal": person.surname}
+    name = {"family": plain_name(person.surname)}
     if person.given:
         name["given"] = plain_name(person.given)
+    if person.suffix:
+        name["suffix"] = plain_name(person.suffix)
     return name
 
 
@@ -144,7 +111,7 @@ def _csl_item(publication: Publication, drop: Iterable[str]) -> dict[str, Any]:
     kept = _kept(publication, drop)
     item: dict[str, Any] = {
         "id": publication.key,
-        "type": TYPES.get(publication.type, ("document", ""))[0],
+        "type": kind_of(publication).csl,
     }
     item["title"] = plain(publication.title).strip()
     for role, people in (("author", publication.authors), ("editor", publication.editors)):
@@ -230,14 +197,19 @@ def ris(publication: Publication, drop: Iterable[str] = ()) -> str:
 
 def _ris(publication: Publication, drop: Iterable[str]) -> str:
     item = csl_item(publication, drop)
-    kind = TYPES.get(publication.type, ("", "GEN"))[1]
+    kind = kind_of(publication).ris
     lines = [("TY", kind)]
     for role, tag in (("author", "AU"), ("editor", "A2" if "author" in item else "ED")):
         for name in item.get(role, ()):
-            written = name.get("literal") or name.get("family", "")
-            if name.get("given"):
-                written += ", " + name["given"]
-            lines.append((tag, written))
+            # The RIS specification's "Lastname, Firstname, Suffix"; Zotero's RIS import
+            # takes the text before the first comma as the family name, the rest as
+            # given names (with the suffix, where Zotero keeps it).
+            # A family name with a comma ("{King, Jr.}", one name to BibTeX) loses the
+            # comma, which would end it.
+            family = name.get("family", "")
+            parts = [name.get("literal") or " ".join(family.replace(",", " ").split())]
+            parts += [name[part] for part in ("given", "suffix") if name.get(part)]
+            lines.append((tag, ", ".join(parts)))
     lines.append(("TI", item["title"]))
     if container := item.get("container-title"):
         lines.append(("JO" if kind == "JOUR" else "T2", container))

@@ -11,7 +11,14 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from .names import MARK_SYMBOLS, split_name_list, strip_marks
+from .names import (
+    MARK_SYMBOLS,
+    NameError_,
+    is_truncation,
+    parse_name,
+    split_name_list,
+    strip_marks,
+)
 from .publication import REQUIRED_FIELDS, TYPE_ALIASES
 
 if TYPE_CHECKING:
@@ -122,10 +129,40 @@ def clean_entry_type(entry: BibEntry) -> str:
 
 
 def clean_names(value: str) -> str:
-    """An author list with al-folio's mark symbols removed from every name."""
-    if not any(symbol in value for symbol in MARK_SYMBOLS):
+    """A name list as readers take it, otherwise as written.
+
+    al-folio's mark symbols are removed; a hand-written "et al." at the end becomes
+    BibTeX's ``others``; a name whose family name a reader splitting at the last space
+    would cut ("Charles de la Vallée Poussin", "Juan {de la Cruz}") is written in
+    BibTeX's ``von Last, Jr, First`` form, which Zotero's ``BibTeX.js`` splits at the
+    comma.  BibTeX reads every name as before; a list with nothing to change is
+    returned untouched.
+    """
+    names = split_name_list(value)
+    written = []
+    for index, name in enumerate(names):
+        clean = strip_marks(name)[0] if any(symbol in name for symbol in MARK_SYMBOLS) else name
+        if index and index == len(names) - 1 and is_truncation(clean):
+            clean = "others"
+        else:
+            clean = _unambiguous(clean)
+        written.append(clean)
+    if written == names:
         return value
-    return " and ".join(strip_marks(name)[0] for name in split_name_list(value) if name)
+    return " and ".join(name for name in written if name)
+
+
+def _unambiguous(name: str) -> str:
+    """*name* in ``von Last, Jr, First`` form when its "First von Last" form is ambiguous."""
+    if not name or "," in name:
+        return name  # already "Last, First" (or too many commas: as written)
+    try:
+        person = parse_name(name)
+    except NameError_:
+        return name
+    if person.von or len(person.last) > 1 or any(" " in word for word in person.last):
+        return person.bibtex
+    return name
 
 
 def clean_bibtex(entry: BibEntry, drop: Iterable[str] = ()) -> str:

@@ -5,40 +5,44 @@ from __future__ import annotations
 import json
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
-from urllib.parse import quote_plus
+from urllib.parse import quote_plus, urlsplit
 
 from .dates import parse_date
+from .kinds import THESIS, kind_of
 from .latex import plain
 from .links import valid_isbn
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
+    from .names import PersonName
     from .publication import Publication
 
-_CONTAINER_TAG = {
-    "article": "citation_journal_title",
-    "inproceedings": "citation_conference_title",
-    "proceedings": "citation_conference_title",
-    "incollection": "citation_book_title",
-    "inbook": "citation_book_title",
-    "phdthesis": "citation_dissertation_institution",
-    "mastersthesis": "citation_dissertation_institution",
-    "thesis": "citation_dissertation_institution",
-    "techreport": "citation_technical_report_institution",
-    "report": "citation_technical_report_institution",
-}
-_COINS_GENRE = {
-    "article": "article",
-    "inproceedings": "proceeding",
-    "proceedings": "conference",
-    "book": "book",
-    "inbook": "bookitem",
-    "incollection": "bookitem",
-    "techreport": "report",
-    "report": "report",
-    "unpublished": "preprint",
-}
+#: The degree COinS names for a thesis type (Zotero stores it as the thesis type).
+_DEGREE = {"phdthesis": "PhD", "mastersthesis": "Master's"}
+
+
+def is_absolute(url: str) -> bool:
+    """Whether *url* is an absolute http(s) address, the only kind worth publishing.
+
+    A relative one is resolved by the reader against the page it is on, which is not
+    the base it was written for (Zotero stored ``…/publications/publications/x.html``).
+    """
+    parts = urlsplit(url)
+    return parts.scheme in ("http", "https") and bool(parts.netloc)
+
+
+def name_for_readers(person: PersonName) -> str:
+    """A name as "Family, Given Suffix", for meta tags and COinS.
+
+    Zotero reads both with ``cleanAuthor(name, type, useComma)``: before the first
+    comma is the family name (particles included), after it the given names (a suffix
+    after them, where Zotero keeps it).  An organisation of several words gets a
+    trailing comma, so it is not split into "given" and "family" words: ``cleanAuthor``
+    strips the comma and keeps the whole as one name.
+    """
+    written = person.sorted_form
+    return written + "," if person.is_single and " " in written else written
 
 
 def doi_of(publication: Publication) -> str:
@@ -120,40 +124,70 @@ def cite_as(publication: Publication, separators: tuple[str, str] = (", ", ", an
 
 
 def coins(publication: Publication, page_url: str = "") -> str:
-    """The ContextObject (Z39.88-2004 KEV) for a COinS span, so Zotero can import it."""
-    book = publication.type in ("book", "phdthesis", "mastersthesis", "thesis")
+    """The ContextObject (Z39.88-2004 KEV) for a COinS span, so Zotero can import it.
+
+    The format and genre are the publication's :func:`~.kinds.kind_of`, as Zotero's
+    ``parseContextObject`` (zotero/utilities ``openurl.js``) reads them: a conference
+    paper is the book format with ``genre=proceeding``, its proceedings ``rft.btitle``;
+    kinds no format has (a preprint, a talk) are Dublin Core with Zotero's type in
+    ``rft.type``.
+    """
+    kind = kind_of(publication)
     pairs: list[tuple[str, str]] = [
         ("ctx_ver", "Z39.88-2004"),
-        ("rft_val_fmt", "info:ofi/fmt:kev:mtx:" + ("book" if book else "journal")),
+        ("rft_val_fmt", "info:ofi/fmt:kev:mtx:" + kind.coins_format),
         ("rfr_id", "info:sid/bibfolio"),
-        ("rft.genre", _COINS_GENRE.get(publication.type, "document" if book else "unknown")),
-        ("rft.btitle" if book else "rft.atitle", plain(publication.title)),
     ]
+    if kind.coins_format == "dc":
+        pairs.append(("rft.type", kind.zotero))
+    elif kind.coins_genre:
+        pairs.append(("rft.genre", kind.coins_genre))
+    pairs.append((kind.title_key, plain(publication.title)))
     venue = plain(publication.venue)
-    if venue and not book:
-        pairs.append(("rft.jtitle", venue))
-    pairs.extend(("rft.au", author.name) for author in publication.authors)
-    if publication.authors:
-        pairs.append(("rft.aulast", publication.authors[0].person.family))
-        if publication.authors[0].person.given:
-            pairs.append(("rft.aufirst", publication.authors[0].person.given))
+    if venue and kind.venue_key:
+        pairs.append((kind.venue_key, venue))
+    elif venue and kind is THESIS:
+        pairs.append(("rft.inst", venue))
+    if kind is THESIS and publication.type in _DEGREE:
+        pairs.append(("rft.degree", _DEGREE[publication.type]))
+    # Each author once, "Family, Given": parseContextObject splits rft.au at the comma.
+    # rft.aulast/rft.aufirst repeat the first author for resolvers; Zotero keeps them
+    # as a second person unless rft.au has the same family name and a given name that
+    # starts with rft.aufirst, so they are written only for a person with given names.
+    pairs.extend(("rft.au", name_for_readers(author.person)) for author in publication.authors)
+    first = publication.authors[0].person if publication.authors else None
+    if first is not None and not first.is_single and first.given:
+        pairs.append(("rft.aulast", first.surname))
+        pairs.append(("rft.aufirst", _first_given(first.given)))
     if date := _date(publication, "-"):
         pairs.append(("rft.date", date))
     for field_name, key in (("volume", "rft.volume"), ("number", "rft.issue")):
         if value := publication.fields.get(field_name, "").strip():
             pairs.append((key, value))
-    first, last = publication.pages
-    if first:
-        pairs.append(("rft.spage", first))
-    if last:
-        pairs.append(("rft.epage", last))
+    first_page, last_page = publication.pages
+    if first_page:
+        pairs.append(("rft.spage", first_page))
+    if last_page:
+        pairs.append(("rft.epage", last_page))
     if publisher := plain(publication.rich("publisher")):
         pairs.append(("rft.pub", publisher))
     if doi := doi_of(publication):
         pairs.append(("rft_id", f"info:doi/{doi}"))
-    if page_url:
+    if is_absolute(page_url):
         pairs.append(("rft_id", page_url))
     return kev_encode(pairs)
+
+
+def _first_given(given: str) -> str:
+    """The first given name as Zotero's ``cleanAuthor`` writes it ("D.E." → "D.").
+
+    ``cleanAuthor`` separates initials and puts a full stop after each; the first word
+    so written is a prefix of the given names Zotero reads from ``rft.au``.
+    """
+    word = given.replace(".", ". ").split()[0].rstrip(".")
+    if len(word) == 1 or (word.isupper() and word.isalpha() and len(word) < 4):
+        return word[0] + "."
+    return word
 
 
 _kev_quote = lru_cache(maxsize=16384)(quote_plus)
@@ -171,15 +205,28 @@ def kev_encode(pairs: list[tuple[str, str]]) -> str:
 def highwire_tags(
     publication: Publication, *, page_url: str = "", pdf_url: str = ""
 ) -> list[tuple[str, str]]:
-    """Google Scholar's ``citation_*`` meta tags, as (name, content) pairs in order."""
+    """Google Scholar's ``citation_*`` meta tags, as (name, content) pairs in order.
+
+    Authors are "Family, Given" (:func:`name_for_readers`), as Scholar allows and as
+    Zotero's Embedded Metadata translator reads without guessing.  The venue's tag
+    follows the publication's kind (it also sets Zotero's item type), and ``DC.type``
+    names the kind for every page (:func:`type_tag`).  URLs that are not absolute are
+    left out.
+    """
+    kind = kind_of(publication)
     tags = [("citation_title", plain(publication.title))]
-    tags.extend(("citation_author", author.name) for author in publication.authors)
+    authors = [name_for_readers(author.person) for author in publication.authors]
+    if len(authors) == 1 and _reads_as_a_list(authors[0]):
+        # processHighwireCreators (Embedded Metadata) splits a lone author tag at its
+        # commas when both sides hold a space ("de la Vallée Poussin, Charles Louis"
+        # would be two people); a semicolon marks the tag as a list of one.
+        authors[0] += ";"
+    tags.extend(("citation_author", name) for name in authors)
     if date := _date(publication, "/"):
         tags.append(("citation_publication_date", date))
-    container = _CONTAINER_TAG.get(publication.type)
     venue = plain(publication.venue)
-    if container and venue:
-        tags.append((container, venue))
+    if kind.container_tag and venue:
+        tags.append((kind.container_tag, venue))
     for field_name, tag in (
         ("volume", "citation_volume"),
         ("number", "citation_issue"),
@@ -202,21 +249,45 @@ def highwire_tags(
         tags.append(("citation_arxiv_id", arxiv))
     if pmid := _identifier(publication, "pubmed"):
         tags.append(("citation_pmid", pmid))
-    if pdf_url:
+    if is_absolute(pdf_url):
         tags.append(("citation_pdf_url", pdf_url))
-    if page_url:
+    if is_absolute(page_url):
         tags.append(("citation_abstract_html_url", page_url))
     if abstract := plain(publication.rich("abstract")):
         tags.append(("citation_abstract", abstract))
     return tags
 
 
+def abstract_summary(publication: Publication) -> str:
+    """The abstract cut to 200 characters (a social preview's description); "" without one."""
+    abstract = plain(publication.rich("abstract"))
+    return abstract if len(abstract) <= 200 else abstract[:197] + "..."
+
+
+def _reads_as_a_list(name: str) -> bool:
+    family, _, given = name.partition(",")
+    return " " in family.strip() and " " in given.strip()
+
+
+def type_tag(publication: Publication) -> tuple[str, str]:
+    """The paper page's ``DC.type``: Zotero's item type for the publication's kind.
+
+    Zotero's Embedded Metadata translator passes ``DC.*`` tags to its RDF translator,
+    whose ``detectType`` takes a ``dc:type`` that is a Zotero item type as the type
+    (a ``citation_*`` venue tag, when there is one, agrees with it).  Without it a
+    book's or a preprint's page would be saved as a journal article.
+    """
+    return ("DC.type", kind_of(publication).zotero)
+
+
 def _person(author: Any) -> dict[str, str]:
     found = {"@type": "Person", "name": author.name}
     if author.person.given:
         found["givenName"] = author.person.given
-    if author.person.family:
-        found["familyName"] = author.person.family
+    if author.person.surname:
+        found["familyName"] = author.person.surname
+    if author.person.suffix:
+        found["honorificSuffix"] = author.person.suffix
     return found
 
 
@@ -285,7 +356,7 @@ def scholarly_article(publication: Publication, page_url: str = "") -> dict[str,
         data["identifier"] = {"@type": "PropertyValue", "propertyID": "DOI", "value": doi}
     if abstract := plain(publication.rich("abstract")):
         data["abstract"] = abstract
-    if page_url:
+    if is_absolute(page_url):
         data["url"] = page_url
     return data
 

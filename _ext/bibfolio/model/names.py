@@ -53,6 +53,38 @@ class PersonName:
         return text
 
     @property
+    def surname(self) -> str:
+        """Family name with its particles, without a suffix ("de la Vallée Poussin")."""
+        return decode_words(self.von + self.last)
+
+    @property
+    def suffix(self) -> str:
+        """The suffix ("Jr."), decoded; "" for most names."""
+        return decode_words(self.jr)
+
+    @property
+    def is_single(self) -> bool:
+        """True for a one-part name: one word, or a braced organisation ("{NASA}")."""
+        return not self.first and not self.von and not self.jr
+
+    @property
+    def sorted_form(self) -> str:
+        """The name as "Family, Given Suffix", for readers that split at the comma.
+
+        Zotero's ``cleanAuthor`` (zotero/utilities ``utilities.js``) with ``useComma``
+        takes the text before the first comma as the family name and the text after
+        it as the given names, so particles stay with the family and the suffix stays
+        with the person (after the given names, where Zotero keeps it).  A one-part
+        name is written as it is.
+        """
+        if self.is_single:
+            return self.surname
+        # A braced family name with a comma ("{King, Jr.}") would end at that comma.
+        family = " ".join(self.surname.replace(",", " ").split())
+        given = " ".join(part for part in (self.given, self.suffix) if part)
+        return f"{family}, {given}" if given else family
+
+    @property
     def bibtex(self) -> str:
         """The name in BibTeX's unambiguous ``von Last, Jr, First`` form, without marks."""
         head = " ".join(self.von + self.last)
@@ -91,6 +123,16 @@ def split_name_list(value: str) -> list[str]:
         else:
             names[-1].append(word)
     return [" ".join(words) for words in names]
+
+
+#: What a list's last "name" may be to say "and more people": BibTeX's ``others``, and
+#: the "et al." people write by hand (BibTeX would read a person "al." of the "et" family).
+_TRUNCATIONS = frozenset({"others", "et al.", "et al", "et. al.", "et.al.", "etal."})
+
+
+def is_truncation(name: str) -> bool:
+    """Whether *name*, last in a list, means "and others" rather than a person."""
+    return " ".join(name.replace("{", "").replace("}", "").split()).lower() in _TRUNCATIONS
 
 
 def _words(text: str) -> list[str]:

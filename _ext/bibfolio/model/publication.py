@@ -14,7 +14,7 @@ from .diagnostics import Diagnostic
 from .inline import free_text
 from .latex import latex_problems, latex_to_plain, latex_to_rich, plain
 from .links import collect_links, embedded_unsafe_links
-from .names import NameError_, PersonName, parse_name, split_name_list
+from .names import NameError_, PersonName, is_truncation, parse_name, split_name_list
 from .pairing import merge_preprint, pair_versions
 from .venue import titled, venue_line
 
@@ -293,8 +293,9 @@ class Publication:
         line = self.entry.line_of(role)
         persons: list[PersonName] = []
         names = split_name_list(raw)
-        # BibTeX's "and others" (any case) at the end means "and more people".
-        if len(names) > 1 and names[-1].strip().lower() == "others":
+        # BibTeX's "and others" (any case) at the end means "and more people"; so does a
+        # hand-written "and et al.", which is no person called "al." either.
+        if len(names) > 1 and is_truncation(names[-1]):
             names = names[:-1]
             if role == "author":
                 self.et_al = True

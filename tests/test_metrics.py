@@ -404,4 +404,4 @@ def test_h_and_i10_index(counts: list[int], h: int, i10: int) -> None:
 )  # fmt: skip
 def test_malformed_data_file(text: str, message: str) -> None:
     with pytest.raises(data.DataError, match=message):
-        data.parse(text, "citations.json")
+        data.parse(text)

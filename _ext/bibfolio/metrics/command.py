@@ -133,7 +133,7 @@ def metrics_main(args: argparse.Namespace, client: Client | None = None) -> int:
     try:
         old = data.read(path)
     except data.DataError as error:
-        sys.stdout.write(f"failed: {error}; fix or delete it\n")
+        sys.stdout.write(f"failed: {path}:{error.line}: {error}; fix or delete it\n")
         return 1
     sources = []
     for bib in bibs:

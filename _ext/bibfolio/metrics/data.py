@@ -25,7 +25,11 @@ _ABOUT = (
 
 
 class DataError(Exception):
-    """The citations file cannot be read; the message says where and why."""
+    """The citations file cannot be read; the message says why, :attr:`line` where."""
+
+    def __init__(self, message: str, line: int = 1) -> None:
+        super().__init__(message)
+        self.line = line
 
 
 @dataclass(frozen=True)
@@ -69,29 +73,28 @@ class CitationData:
         return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
 
 
-def parse(text: str, where: str = DEFAULT_NAME) -> CitationData:
+def parse(text: str) -> CitationData:
     """Read the file's text; raise :class:`DataError` for anything malformed."""
     try:
         document = json.loads(text)
     except json.JSONDecodeError as error:
-        msg = f"{where}:{error.lineno}: not valid JSON ({error.msg})"
-        raise DataError(msg) from None
+        raise DataError(f"not valid JSON ({error.msg})", error.lineno) from None
     if not isinstance(document, dict):
-        raise DataError(f"{where}: expected a JSON object")
+        raise DataError("expected a JSON object")
     entries = {}
     for key, value in (document.get("entries") or {}).items():
         try:
             entries[key] = _citation(value)
         except (TypeError, ValueError) as error:
-            raise DataError(f"{where}: entry {key!r}: {error}") from None
+            raise DataError(f"entry {key!r}: {error}") from None
     pins = document.get("pins") or {}
     exclude = document.get("exclude") or []
     if not isinstance(pins, dict) or not all(
         isinstance(k, str) and isinstance(v, str) for k, v in pins.items()
     ):
-        raise DataError(f"{where}: 'pins' must map entry keys to work ids (strings)")
+        raise DataError("'pins' must map entry keys to work ids (strings)")
     if not isinstance(exclude, list) or not all(isinstance(k, str) for k in exclude):
-        raise DataError(f"{where}: 'exclude' must be a list of entry keys")
+        raise DataError("'exclude' must be a list of entry keys")
     return CitationData(entries, dict(pins), list(exclude))
 
 
@@ -116,8 +119,8 @@ def read(path: Path) -> CitationData:
     except FileNotFoundError:
         return CitationData()
     except OSError as error:
-        raise DataError(f"{path}: {error.strerror or error}") from None
-    return parse(text, str(path))
+        raise DataError(str(error.strerror or error)) from None
+    return parse(text)
 
 
 def h_index(counts: Iterable[int]) -> int:

@@ -405,3 +405,17 @@ def test_h_and_i10_index(counts: list[int], h: int, i10: int) -> None:
 def test_malformed_data_file(text: str, message: str) -> None:
     with pytest.raises(data.DataError, match=message):
         data.parse(text)
+
+
+def test_weekly_workflow_refreshes_the_file_and_opens_a_pull_request() -> None:
+    yaml = pytest.importorskip("yaml")
+    path = Path(__file__).parents[1] / ".github" / "workflows" / "citations.yml"
+    workflow = yaml.safe_load(path.read_text(encoding="utf-8"))
+    assert workflow[True]["schedule"] == [{"cron": "0 6 * * 1"}]  # "on" reads as True
+    job = workflow["jobs"]["refresh"]
+    assert job["if"] == "${{ vars.BIBFOLIO_MAILTO != '' }}"
+    runs = [step.get("run", "") for step in job["steps"]]
+    assert "python3 -m bibfolio metrics | tee metrics-report.txt" in runs
+    (pull,) = [s for s in job["steps"] if s.get("uses", "").startswith("peter-evans/")]
+    assert pull["with"]["add-paths"] == "citations.json"
+    assert pull["with"]["body-path"] == "metrics-report.txt"

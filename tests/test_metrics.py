@@ -419,3 +419,19 @@ def test_weekly_workflow_refreshes_the_file_and_opens_a_pull_request() -> None:
     (pull,) = [s for s in job["steps"] if s.get("uses", "").startswith("peter-evans/")]
     assert pull["with"]["add-paths"] == "citations.json"
     assert pull["with"]["body-path"] == "metrics-report.txt"
+
+
+def test_unreachable_service_keeps_every_old_count(run, project, monkeypatch) -> None:
+    old = data.CitationData(
+        {"babbage1837engine": data.Citation(5, "openalex", "W1000000002",
+                                            "https://openalex.org/W1000000002", "2026-01-05")}
+    )  # fmt: skip
+    (project / "citations.json").write_text(old.to_json(), encoding="utf-8")
+    monkeypatch.setenv("BIBFOLIO_OPENALEX_URL", "http://127.0.0.1:9")  # nothing listens
+    status, out = run()
+    assert status == 1
+    assert "failed for 5 of 5 entries; their old counts are kept:" in out
+    assert "cannot connect" in out
+    # The DOI request failed: the entry is not asked again by its arXiv id.
+    assert "babbage1837engine: http://127.0.0.1:9/works?filter=doi:10.5555/notes.1843" in out
+    assert data.read(project / "citations.json") == old

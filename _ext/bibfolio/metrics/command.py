@@ -117,13 +117,13 @@ def metrics_main(args: argparse.Namespace, client: Client | None = None) -> int:
     if args.bib:
         bibs = [Path(name) for name in args.bib]
     elif confdir is not None and conf.get("bibtex_bibfiles"):
-        bibs = [confdir / name for name in conf["bibtex_bibfiles"]]
+        bibs = [Path(os.path.normpath(confdir / name)) for name in conf["bibtex_bibfiles"]]
     else:
         bibs = [Path("refs.bib")]
     if args.data:
         path = Path(args.data)
     elif confdir is not None and conf.get("bibfolio_citations_file"):
-        path = confdir / conf["bibfolio_citations_file"]
+        path = Path(os.path.normpath(confdir / conf["bibfolio_citations_file"]))
     else:
         path = bibs[0].parent / data.DEFAULT_NAME
     source = args.source or conf.get("bibfolio_citations_source") or "openalex"

@@ -151,7 +151,13 @@ class OpenAlex:
                        if i.arxiv and not i.pin}),
         ]  # fmt: skip
         for how, candidates in rounds:
-            wanted = {k: v for k, v in candidates.items() if k not in outcome.found}
+            # An entry whose request failed is not asked again by another id: its arXiv
+            # preprint's count must not stand in for its paper's after a network error.
+            wanted = {
+                k: v
+                for k, v in candidates.items()
+                if k not in outcome.found and k not in outcome.failed
+            }
             keys = list(wanted)
             for chunk in _chunks(keys, OPENALEX_BATCH):
                 values = [wanted[key] for key in chunk]
@@ -167,7 +173,6 @@ class OpenAlex:
                         work = by_value.get(wanted[key])
                         if work is not None:
                             outcome.found[key] = self._match(work, how)
-                            outcome.failed.pop(key, None)
                 except FetchError as error:
                     outcome.failed.update(dict.fromkeys(chunk, str(error)))
                 progress(len(chunk))
@@ -267,7 +272,7 @@ class SemanticScholar:
         headers = {"x-api-key": self.key} if self.key else {}
         url = f"{self.base}/graph/v1/paper/batch?fields=citationCount,url,externalIds"
         for how, wanted in rounds:
-            keys = [key for key in wanted if key not in outcome.found]
+            keys = [k for k in wanted if k not in outcome.found and k not in outcome.failed]
             for chunk in _chunks(keys, S2_BATCH):
                 try:
                     answer = self.client.get_json(
@@ -285,7 +290,6 @@ class SemanticScholar:
                                     f"https://www.semanticscholar.org/paper/{paper_id}"),
                                 how,
                             )  # fmt: skip
-                            outcome.failed.pop(key, None)
                 except FetchError as error:
                     outcome.failed.update(dict.fromkeys(chunk, str(error)))
                 progress(len(chunk))

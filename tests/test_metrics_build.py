@@ -111,6 +111,8 @@ def test_editing_the_file_rebuilds_and_adding_it_shows_counts(build_root, source
     (source / "citations.json").write_text(_data(lovelace1843notes=50).to_json(), encoding="utf-8")
     built = build_root("citations", fresh=False)
     assert next(v for k, v in _cited_by(built).items() if "1843" in k)[0] == "Cited by 50"
+    paper = built.page("publications/lovelace1843notes")  # the paper page follows
+    assert paper.select_one("a.bibfolio-cited-by").get_text() == "Cited by 50"
     (source / "citations.json").unlink()
     built = build_root("citations", fresh=False)
     assert not _cited_by(built)

@@ -19,7 +19,7 @@ import pytest
 
 from bibfolio.__main__ import main
 from bibfolio.importer.http import Client
-from bibfolio.metrics import data, sources
+from bibfolio.metrics import data, openalex
 from bibfolio.metrics.progress import Progress
 
 FIXTURES = Path(__file__).parent / "metrics_fixtures"
@@ -274,7 +274,7 @@ def test_timeout_is_reported(server, run, project: Path) -> None:
 
 
 def test_pagination_follows_meta_count(server, run, project, monkeypatch) -> None:
-    monkeypatch.setattr(sources, "OPENALEX_BATCH", 1)
+    monkeypatch.setattr(openalex, "OPENALEX_BATCH", 1)
     first = json.loads(_file("openalex_works_doi.json"))
     second = dict(first, results=first["results"][1:])
     first["results"] = first["results"][:1]

@@ -14,14 +14,15 @@ from ..importer.records import bare_doi, entry_arxiv
 from ..model.bibtex import read_bib_files
 from ..model.latex import latex_to_plain
 from . import data
+from .lookup import Lookup
 from .progress import Progress
-from .sources import SOURCES, Lookup
+from .sources import SOURCES
 
 if TYPE_CHECKING:
     import argparse
 
     from ..model.bibtex import BibEntry
-    from .sources import Outcome
+    from .lookup import Outcome
 
 
 def add_metrics_command(commands: argparse._SubParsersAction) -> None:

@@ -28,7 +28,7 @@ def _data(fetched: dt.date = TODAY, **changes: int) -> CitationData:
     return CitationData(
         {
             key: Citation(count, "openalex", f"W{index}", f"https://openalex.org/W{index}",
-                          fetched.isoformat(), "title" if index == 4 else "doi")
+                          fetched.isoformat(), "title" if index == 3 else "doi")
             for index, (key, count) in enumerate(counts.items(), start=1)
         },
         exclude=["lovelace1846discourse"],
@@ -63,6 +63,8 @@ def test_cited_by_links_and_summary(build_root, source: Path) -> None:
     assert text == "Cited by 42"
     assert href == "https://openalex.org/W1"
     assert title == f"42 citations counted by OpenAlex, fetched {TODAY.isoformat()}"
+    # A count found by title says so (the report asked to check it).
+    assert next(v for k, v in links.items() if "1845" in k)[2].endswith(", matched by title")
     page = built.page("index")
     # A plain link, in the entry's links row; nothing loaded from a third party.
     assert page.select_one("a.bibfolio-cited-by").find_parent(class_="bibfolio-links")

@@ -435,3 +435,10 @@ def test_unreachable_service_keeps_every_old_count(run, project, monkeypatch) ->
     # The DOI request failed: the entry is not asked again by its arXiv id.
     assert "babbage1837engine: http://127.0.0.1:9/works?filter=doi:10.5555/notes.1843" in out
     assert data.read(project / "citations.json") == old
+
+
+def test_a_pin_without_an_id_is_a_usage_error(run, project: Path, capsys) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        run("--pin", "lovelace1843notes")
+    assert stopped.value.code == 2
+    assert "expected KEY=ID, got 'lovelace1843notes'" in capsys.readouterr().err

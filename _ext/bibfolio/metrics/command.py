@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import datetime as dt
 import io
 import os
@@ -19,10 +20,16 @@ from .progress import Progress
 from .sources import SOURCES
 
 if TYPE_CHECKING:
-    import argparse
-
     from ..model.bibtex import BibEntry
     from .lookup import Outcome
+
+
+def _pin(value: str) -> tuple[str, str]:
+    """Argparse type for ``--pin KEY=ID``: anything else is a usage error."""
+    key, _, work = value.partition("=")
+    if not key.strip() or not work.strip():
+        raise argparse.ArgumentTypeError(f"expected KEY=ID, got {value!r}")
+    return key.strip(), work.strip()
 
 
 def add_metrics_command(commands: argparse._SubParsersAction) -> None:
@@ -49,15 +56,19 @@ def add_metrics_command(commands: argparse._SubParsersAction) -> None:
     command.add_argument("--source", choices=sorted(SOURCES), help="where counts come from")
     command.add_argument("--dry-run", action="store_true", help="print the changes, write nothing")
     command.add_argument(
-        "--pin", action="append", default=[], metavar="KEY=ID",
+        "--pin", action="append", default=[], type=_pin, metavar="KEY=ID",
         help="match entry KEY to the source's work ID (e.g. an OpenAlex W… id)",
     )  # fmt: skip
-    command.add_argument("--unpin", action="append", default=[], metavar="KEY")
+    command.add_argument(
+        "--unpin", action="append", default=[], metavar="KEY", help="forget KEY's pin"
+    )
     command.add_argument(
         "--exclude", action="append", default=[], metavar="KEY",
         help="never look entry KEY up nor show a count for it",
     )  # fmt: skip
-    command.add_argument("--include", action="append", default=[], metavar="KEY")
+    command.add_argument(
+        "--include", action="append", default=[], metavar="KEY", help="undo --exclude KEY"
+    )
     command.add_argument(
         "--mailto",
         default=os.environ.get("BIBFOLIO_MAILTO", ""),
@@ -170,10 +181,7 @@ def metrics_main(args: argparse.Namespace, client: Client | None = None) -> int:
 def _settings(old: data.CitationData, args: argparse.Namespace) -> data.CitationData:
     """A copy of *old* (counts kept) with the command line's pins and exclusions applied."""
     pins = dict(old.pins)
-    for item in args.pin:
-        key, _, work = item.partition("=")
-        if key.strip() and work.strip():
-            pins[key.strip()] = work.strip()
+    pins.update(args.pin)
     for key in args.unpin:
         pins.pop(key, None)
     exclude = [key for key in old.exclude if key not in args.include]

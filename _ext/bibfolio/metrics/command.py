@@ -154,7 +154,8 @@ def metrics_main(args: argparse.Namespace, client: Client | None = None) -> int:
         except OSError as error:
             sys.stdout.write(f"failed: {bib}: {error.strerror or error}\n")
             return 1
-    entries = read_bib_files(sources, "utf-8-sig")[0]
+    # sphinxcontrib-bibtex's default encoding, unless conf.py sets another.
+    entries = read_bib_files(sources, conf.get("bibtex_encoding") or "utf-8-sig")[0]
     new = _settings(old, args)
     lookups = [lookup_of(entry, new.pins) for entry in entries if entry.key not in new.exclude]
     client = client or Client(mailto=args.mailto, timeout=args.timeout, jitter=0.25)

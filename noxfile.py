@@ -130,6 +130,13 @@ def import_(session: nox.Session) -> None:
 
 
 @nox.session
+def metrics(session: nox.Session) -> None:
+    """Refresh citations.json: citation counts from OpenAlex, Crossref or S2 (-- [--dry-run])."""
+    session.install("-e", ".")
+    session.run("python", "-m", "bibfolio", "metrics", *session.posargs)
+
+
+@nox.session
 def upstream(session: nox.Session) -> None:
     """Run sphinxcontrib-bibtex's own tests without and with bibfolio; fail on any it breaks."""
     session.install("-e", ".[upstream]")

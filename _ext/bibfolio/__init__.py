@@ -29,6 +29,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
         assets,
         bibliography,
         citebridge,
+        citedby,
         config,
         cv,
         gcpolicy,
@@ -83,6 +84,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.connect("html-page-context", pageload.lighten, priority=pageload.LATE)
     app.connect("html-collect-pages", assets.copy_files)
     app.connect("build-finished", assets.finish)
+    citedby.register(app)
     cv.register(app)
     gcpolicy.register(app)
     return {

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING
 from . import scaffold
 from ._version import __version__
 from .importer.command import add_import_command, import_main
+from .metrics.command import add_metrics_command, metrics_main
 from .model.bibtex import read_bib_files
 from .model.diagnostics import NOTES
 from .model.lint import check_publications, owner_mismatches, suggested_alias
@@ -181,6 +182,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     scaffold.add_parser(commands)
     add_import_command(commands)
+    add_metrics_command(commands)
     return parser
 
 
@@ -199,6 +201,10 @@ def main(argv: list[str] | None = None) -> int:
         if extra:
             parser.error(f"unrecognized arguments: {' '.join(extra)}")
         return import_main(args)
+    if args.command == "metrics":
+        if extra:
+            parser.error(f"unrecognized arguments: {' '.join(extra)}")
+        return metrics_main(args)
     if args.command == "new":
         if extra:
             parser.error(f"unrecognized arguments: {' '.join(extra)}")

@@ -124,6 +124,20 @@ def _string_dict(value: Any) -> dict[str, Any]:
     return dict(value)
 
 
+def _citation_source(value: Any) -> str:
+    from .metrics.data import SOURCE_NAMES  # noqa: PLC0415 - keeps config imports light
+
+    if value not in SOURCE_NAMES:
+        raise ValueError(f"unknown source {value!r} (known: {', '.join(SOURCE_NAMES)})")
+    return value
+
+
+def _days(value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise ValueError(f"expected a number of days (0: never warn), got {value!r}")
+    return value
+
+
 OPTIONS: dict[str, Option] = {
     "bibfolio_owner": Option(
         [], "env", (list, tuple, str), _string_list,
@@ -202,6 +216,23 @@ OPTIONS: dict[str, Option] = {
         None, "html", (list, tuple, bool, type(None)), _cv_parts,
         "Documents (or 'doc#section-id') making up cv.pdf, in order; None: the home page "
         "and its toctree; False: no CV.",
+    ),
+    "bibfolio_citations": Option(
+        True, "env", (bool,), _bool,
+        "Show 'Cited by N' on entries when the citations file (bibfolio metrics) exists.",
+    ),
+    "bibfolio_citations_file": Option(
+        "", "env", (str,), str,
+        "The citations file, relative to conf.py; '' is citations.json next to the first "
+        "bibtex_bibfiles file.",
+    ),
+    "bibfolio_citations_source": Option(
+        "openalex", "env", (str,), _citation_source,
+        "Where bibfolio metrics fetches counts: 'openalex', 'crossref' or 'semanticscholar'.",
+    ),
+    "bibfolio_citations_max_age_days": Option(
+        60, "env", (int,), _days,
+        "Counts fetched longer ago than this give one build warning (0: never).",
     ),
 }  # fmt: skip
 

@@ -32,6 +32,7 @@ from sphinx.util.display import status_iterator
 
 from ._version import code_signature
 from .bibliography import get_domain, get_library
+from .citedby import cited_by
 from .config import OPTIONS
 from .fragments import DirectWriter
 from .model.metadata import abstract_summary
@@ -475,7 +476,7 @@ def write_pages(app: Sphinx) -> list[tuple[str, dict[str, Any], str]]:
     current: dict[str, Any] = {}
     outdated: list[tuple[str, str]] = []
     for key, page in pages.items():
-        signature = (hashes.get(key), page, targets.get(key), shared)
+        signature = (hashes.get(key), page, targets.get(key), cited_by(env, key), shared)
         current[page] = signature
         if (
             library.changed is None

@@ -50,6 +50,8 @@ class EntryContext:
     formats_data: str = ""
     #: Lists: (label, relative URI) of the whole-list downloads, the reveal's fallback.
     formats_files: tuple[tuple[str, str], ...] = ()
+    #: ("Cited by N", the source's page for the work, source and date), or () (citedby.py).
+    cited_by: tuple[str, ...] = ()
 
 
 # -- text --------------------------------------------------------------------------------
@@ -253,6 +255,22 @@ def _link_nodes(
                 classes=["bibfolio-link", f"bibfolio-link-{link.field}"],
             )
         )
+    if context.cited_by:
+        label, href, about = context.cited_by
+        if out:
+            out.append(nodes.Text("; " if with_urls else " "))
+        if with_urls:
+            out.append(nodes.Text(f"{label}: {href}"))
+        else:
+            out.append(
+                nodes.reference(
+                    "",
+                    label,
+                    refuri=href,
+                    reftitle=about,
+                    classes=["bibfolio-link", "bibfolio-cited-by"],
+                )
+            )
     return out
 
 

@@ -17,6 +17,7 @@ from sphinx.util.osutil import relative_uri
 from . import nodes as bf
 from .assets import local_file_target, publishes_local_files, refused_files
 from .bibliography import get_domain, get_library
+from .citedby import cited_by
 from .papers import page_slugs, paper_pages
 from .render import EntryContext, entry_nodes, legend_text, page_marks, paper_nodes
 
@@ -89,6 +90,7 @@ class PageContext:
             page_url=page_url,
             legends=self.legends,
             cite_styles=tuple(config.bibfolio_cite_styles) if variant == "paper" else (),
+            cited_by=cited_by(self.env, key),
         )
 
     def file_hrefs(self, publication: Publication) -> tuple[tuple[str, str], ...]:

@@ -51,6 +51,9 @@ SUBTYPES: dict[str, str] = {
     "cv": "the CV PDF: a node with no Typst translation (left out of the PDF), an image it "
     "cannot read, a math command it prints nothing for, a bibfolio_cv name that matches no "
     "document or section, or a Typst error",
+    "citations_file": "the citation counts file (citations.json) cannot be read; no counts show",
+    "citations_stale": "the citation counts are older than bibfolio_citations_max_age_days: "
+    "run bibfolio metrics",
 }
 #: Subtypes that inform rather than warn: the build logs them at info level (so ``-W``
 #: passes) and the checker prints them as notes that do not change its exit status.

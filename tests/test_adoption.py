@@ -111,8 +111,12 @@ def test_existing_project_uses_the_wheel_from_a_clean_venv(wheel, tmp_path):
     environment = tmp_path / "venv"
     venv.create(environment, with_pip=True)
     python = environment / "bin" / "python"
+    # A PYTHONPATH naming a checkout's _ext (as .ci/run sets for a fork) is not the venv's.
+    clean = {name: value for name, value in os.environ.items() if name != "PYTHONPATH"}
     subprocess.run(
-        [str(python), "-m", "pip", "install", "--quiet", str(wheel), "myst-parser"], check=True
+        [str(python), "-m", "pip", "install", "--quiet", str(wheel), "myst-parser"],
+        check=True,
+        env=clean,
     )
     site = tmp_path / "existing-project"
     site.mkdir()
@@ -130,7 +134,7 @@ def test_existing_project_uses_the_wheel_from_a_clean_venv(wheel, tmp_path):
     result = subprocess.run(
         [str(environment / "bin" / "sphinx-build"), "-nW", "--keep-going", "-b", "html",
          str(site), str(tmp_path / "out")],
-        capture_output=True, text=True, check=False,
+        capture_output=True, text=True, check=False, env=clean,
     )  # fmt: skip
     assert result.returncode == 0, result.stderr
     out = tmp_path / "out"
@@ -142,6 +146,6 @@ def test_existing_project_uses_the_wheel_from_a_clean_venv(wheel, tmp_path):
     # The wheel, not this checkout, is what ran.
     shown = subprocess.run(
         [str(python), "-c", "import bibfolio; print(bibfolio.__file__)"],
-        capture_output=True, text=True, check=True,
+        capture_output=True, text=True, check=True, env=clean,
     ).stdout  # fmt: skip
     assert str(environment) in shown

@@ -153,7 +153,7 @@ def test_a_fork_replaces_the_demo_and_builds_and_tests_clean(tmp_path):
     (tmp_path / "priya.bib").write_text(PRIYA_BIB)
     # The README's steps: rm -rf docs refs.bib && python -m bibfolio new docs ... --bib ../priya.bib
     shutil.rmtree(clone / "docs")
-    (clone / "refs.bib").unlink()
+    (clone / "refs.bib").unlink(missing_ok=True)  # a fork has none: docs/refs.bib
     made = run(
         [sys.executable, "-m", "bibfolio", "new", "docs", "--name", "Priya Raman",
          "--bib", "../priya.bib"],

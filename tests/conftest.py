@@ -1,4 +1,4 @@
-"""Shared fixtures: sphinx.testing's app fixtures, the test roots, the real portfolios."""
+"""Shared fixtures: sphinx.testing's app fixtures, the test roots, the demo portfolios, docs/."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import pybtex.errors
 import pytest
 
-from .helpers import ON_READTHEDOCS, REPO, build_project, copy_portfolio
+from .helpers import ON_READTHEDOCS, REPO, build_project, copy_docs, copy_portfolio
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterator
@@ -39,19 +39,30 @@ def rootdir() -> Path:
 
 
 @pytest.fixture(scope="session")
-def built_docs(tmp_path_factory: pytest.TempPathFactory) -> Built:
-    """docs/ built once per session, fresh, as Read the Docs builds it."""
-    base = tmp_path_factory.mktemp("docs-site")
-    source = copy_portfolio("docs", base)
+def built_mingyu_liang(tmp_path_factory: pytest.TempPathFactory) -> Built:
+    """The demo examples/mingyu-liang built once per session, fresh, as Read the Docs would."""
+    base = tmp_path_factory.mktemp("mingyu-liang-site")
+    source = copy_portfolio("mingyu-liang", base)
     return build_project(source, base / "_build", environ=ON_READTHEDOCS)
 
 
 @pytest.fixture(scope="session")
 def built_liang_luo(tmp_path_factory: pytest.TempPathFactory) -> Built:
-    """examples/liang-luo built once per session, fresh, as Read the Docs would."""
+    """The demo examples/liang-luo built once per session, fresh, as Read the Docs would."""
     base = tmp_path_factory.mktemp("liang-luo-site")
-    source = copy_portfolio("examples/liang-luo", base)
+    source = copy_portfolio("liang-luo", base)
     return build_project(source, base / "_build", environ=ON_READTHEDOCS)
+
+
+@pytest.fixture(scope="session")
+def built_own_docs(tmp_path_factory: pytest.TempPathFactory) -> Built:
+    """This checkout's docs/, whoever owns it, built once per session as Read the Docs would.
+
+    Tests of it assert what holds for any owner (tests/test_own_portfolio.py); the demo's
+    facts are asserted on the demo's copy, :func:`built_mingyu_liang`.
+    """
+    base = tmp_path_factory.mktemp("own-docs-site")
+    return build_project(copy_docs(base), base / "_build", environ=ON_READTHEDOCS)
 
 
 @pytest.fixture

@@ -9,9 +9,10 @@ from io import StringIO
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-import pytest
 from bs4 import BeautifulSoup
+from sphinx.config import eval_config_file
 from sphinx.testing.util import SphinxTestApp
+from sphinx.util.tags import Tags
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -114,40 +115,47 @@ def build_project(
     return built
 
 
-#: The owner of each demo portfolio, as its conf.py names them.
-DEMO_OWNERS = {"docs": "Mingyu Liang", "examples/liang-luo": "Liang Luo"}
-
-
-def replaced_portfolio(name: str) -> str:
-    """Why the demo portfolio *name* is not in this tree ("" when it is).
-
-    A fork replaces ``docs/`` with its owner's portfolio (``bibfolio new``) or deletes
-    the example: the demo's tests then skip with this reason instead of failing on
-    someone else's facts.  A demo whose conf.py still names its owner is tested in full.
-    """
-    conf = REPO / name / "conf.py"
-    if not conf.is_file():
-        return f"{name}/ is not in this tree (the demo portfolio was removed)"
-    if f'"{DEMO_OWNERS[name]}"' not in conf.read_text(encoding="utf-8"):
-        return (
-            f"{name}/ is not {DEMO_OWNERS[name]}'s demo portfolio any more "
-            "(replaced, e.g. by bibfolio new); its tests are the demo's"
-        )
-    return ""
+#: The demo portfolios, each a folder of ``examples/`` with its own refs.bib, by owner.
+#: Their tests assert the owners' facts; a fork's ``docs/`` never changes them.
+DEMOS = {"mingyu-liang": "Mingyu Liang", "liang-luo": "Liang Luo"}
+#: The checkout's own portfolio: the demo Mingyu Liang in the template, the owner's in a fork.
+DOCS = REPO / "docs"
+_COPY_IGNORE = shutil.ignore_patterns("_build", "*.bibfolio", ".gitignore")
 
 
 def copy_portfolio(name: str, target: Path) -> Path:
-    """Copy a real portfolio (``docs`` or ``examples/liang-luo``) and its .bib to *target*.
+    """Copy the demo portfolio ``examples/<name>`` (see :data:`DEMOS`) to ``target/<name>``.
 
     Returns the copy's source folder; generated paper stubs and builds stay out of it.
-    Skips the calling test when the demo portfolio has been replaced (:func:`replaced_portfolio`).
     """
-    if reason := replaced_portfolio(name):
-        pytest.skip(reason)
-    ignore = shutil.ignore_patterns("_build", "*.bibfolio", ".gitignore")
-    if name == "docs":
-        shutil.copytree(REPO / "docs", target / "docs", ignore=ignore)
-        shutil.copy2(REPO / "refs.bib", target / "refs.bib")
-        return target / "docs"
-    shutil.copytree(REPO / name, target / name, ignore=ignore)
+    if name not in DEMOS:
+        raise ValueError(f"{name!r} is not a demo portfolio: {sorted(DEMOS)}")
+    shutil.copytree(REPO / "examples" / name, target / name, ignore=_COPY_IGNORE)
     return target / name
+
+
+def portfolio_conf(source: Path) -> dict[str, object]:
+    """The settings *source*/conf.py makes, as Sphinx reads them."""
+    return eval_config_file(source.resolve() / "conf.py", Tags())
+
+
+def bib_files(source: Path) -> list[Path]:
+    """The .bib files a portfolio reads (its ``bibtex_bibfiles``), wherever they are."""
+    return [
+        (source / name).resolve()
+        for name in portfolio_conf(source)["bibtex_bibfiles"]  # type: ignore[union-attr]
+    ]
+
+
+def copy_docs(target: Path) -> Path:
+    """Copy ``docs/`` and the .bib files its conf.py names to ``target/docs``.
+
+    Either layout works: the template's ``../refs.bib`` next to ``docs/``, or the
+    ``docs/refs.bib`` that ``bibfolio new`` writes.  Returns the copy's source folder.
+    """
+    shutil.copytree(DOCS, target / "docs", ignore=_COPY_IGNORE)
+    for bib in bib_files(DOCS):
+        copy = target / "docs" / os.path.relpath(bib, DOCS)
+        copy.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(bib, copy)
+    return target / "docs"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 import sys
@@ -11,7 +12,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from .helpers import REPO, build_project
+from .helpers import REPO, bib_files, build_project, portfolio_conf
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -50,21 +51,29 @@ def test_template_copy_with_another_owner_builds_clean(tmp_path):
         target = copy / path.relative_to(REPO)
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(path, target)
-    # What the guide tells a new owner to change: conf.py, refs.bib and the pages.
-    conf = copy / "docs" / "conf.py"
-    text = conf.read_text().replace("Mingyu Liang", "Ada Lovelace")
-    text = text.replace('"ml2585@cornell.edu"', '"ada@example.org"')
-    text = text.replace("mailto:ml2585@cornell.edu", "mailto:ada@example.org")
+    # What the guide tells a new owner to change: conf.py, refs.bib and the pages.  docs/
+    # is the demo's (refs.bib next to it) or, in a fork, the owner's (docs/refs.bib, from
+    # bibfolio new): conf.py says which owner and which .bib.
+    docs = copy / "docs"
+    settings = portfolio_conf(docs)
+    conf = docs / "conf.py"
+    text = conf.read_text().replace(settings["bibfolio_owner"][0], "Ada Lovelace")
+    if email := settings["bibfolio_profile"].get("email"):
+        text = text.replace(f'"{email}"', '"ada@example.org"')
     conf.write_text(text)
-    (copy / "refs.bib").write_text(OWN_BIB)
-    (copy / "docs" / "honors.md").write_text(
+    bib = bib_files(docs)[0]  # the only one, unless the owner splits their list
+    bib.write_text(OWN_BIB)
+    (docs / "honors.md").write_text(
         "# Honors & Awards\n\n- Her notes {cite:p}`lovelace1843engine` were read widely.\n"
     )
-    (copy / "docs" / "index.md").write_text(
+    pages = sorted({"publications", "honors", *(p.stem for p in docs.glob("*.md"))} - {"index"})
+    (docs / "index.md").write_text(
         "# Ada Lovelace\n\n## Selected publications\n\n```{publications}\n:selected:\n```\n\n"
-        "```{toctree}\n:hidden:\n\neducation-experience\npublications\nhonors\nteaching\n```\n"
+        "```{toctree}\n:hidden:\n\n" + "\n".join(pages) + "\n```\n"
     )
-    built = build_project(copy / "docs", tmp_path / "_build")
+    built = build_project(
+        docs, tmp_path / "_build", overrides={"bibtex_bibfiles": [os.path.relpath(bib, docs)]}
+    )
     assert built.warnings == ""
     entry = built.page("publications").find("li", id="pub-lovelace1843engine")
     assert entry.select_one("strong.bibfolio-owner").get_text() == "Ada Lovelace"
@@ -103,8 +112,12 @@ def test_existing_project_uses_the_wheel_from_a_clean_venv(wheel, tmp_path):
     environment = tmp_path / "venv"
     venv.create(environment, with_pip=True)
     python = environment / "bin" / "python"
+    # A PYTHONPATH naming a checkout's _ext (as .ci/run sets for a fork) is not the venv's.
+    clean = {name: value for name, value in os.environ.items() if name != "PYTHONPATH"}
     subprocess.run(
-        [str(python), "-m", "pip", "install", "--quiet", str(wheel), "myst-parser"], check=True
+        [str(python), "-m", "pip", "install", "--quiet", str(wheel), "myst-parser"],
+        check=True,
+        env=clean,
     )
     site = tmp_path / "existing-project"
     site.mkdir()
@@ -122,7 +135,7 @@ def test_existing_project_uses_the_wheel_from_a_clean_venv(wheel, tmp_path):
     result = subprocess.run(
         [str(environment / "bin" / "sphinx-build"), "-nW", "--keep-going", "-b", "html",
          str(site), str(tmp_path / "out")],
-        capture_output=True, text=True, check=False,
+        capture_output=True, text=True, check=False, env=clean,
     )  # fmt: skip
     assert result.returncode == 0, result.stderr
     out = tmp_path / "out"
@@ -134,6 +147,6 @@ def test_existing_project_uses_the_wheel_from_a_clean_venv(wheel, tmp_path):
     # The wheel, not this checkout, is what ran.
     shown = subprocess.run(
         [str(python), "-c", "import bibfolio; print(bibfolio.__file__)"],
-        capture_output=True, text=True, check=True,
+        capture_output=True, text=True, check=True, env=clean,
     ).stdout  # fmt: skip
     assert str(environment) in shown

@@ -1,4 +1,4 @@
-"""Every builder writes both portfolios correctly: dirhtml, singlehtml, text, LaTeX, -j 2.
+"""Every builder writes both demo portfolios correctly: dirhtml, singlehtml, text, LaTeX, -j 2.
 
 Each build runs with ``-n`` and must give no warning at all (``-W`` would pass); then
 the output is checked for every entry of the portfolio's .bib file and, for the HTML
@@ -34,10 +34,10 @@ if TYPE_CHECKING:
 
 pytestmark = pytest.mark.portfolio
 
-#: (portfolio folder, its .bib relative to the folder, its owner as conf.py names them)
+#: (demo portfolio, its .bib relative to its folder, its owner as conf.py names them)
 PORTFOLIOS = [
-    pytest.param("docs", "../refs.bib", "Mingyu Liang", id="docs"),
-    pytest.param("examples/liang-luo", "refs.bib", "Liang Luo", id="liang-luo"),
+    pytest.param("mingyu-liang", "refs.bib", "Mingyu Liang", id="mingyu-liang"),
+    pytest.param("liang-luo", "refs.bib", "Liang Luo", id="liang-luo"),
 ]
 _NOT_ALNUM = re.compile(r"\W+")
 _LATEX_COMMAND = re.compile(r"\\[A-Za-z]+(?:\{\})?")
@@ -140,7 +140,7 @@ def test_singlehtml(tmp_path: Path, portfolio: str, bib: str, owner: str):
     assert forms <= set(lists)
     publications = publications_of(built.srcdir / bib)
     selected = [p for p in publications if p.selected]
-    if selected:  # docs/ shows the selected ones on its home page as well
+    if selected:  # Mingyu Liang's demo shows the selected ones on its home page as well
         assert len(lists) >= 2
         shown = Counter(
             squeezed(entry.select_one(".bibfolio-title").get_text()) for entry in entries
@@ -276,7 +276,8 @@ def test_sitemap_of_a_project_without_lists_keeps_its_search_page(tmp_path: Path
 
 
 @pytest.mark.parametrize(
-    ("portfolio", "fixture"), [("docs", "built_docs"), ("liang-luo", "built_liang_luo")]
+    ("portfolio", "fixture"),
+    [("mingyu-liang", "built_mingyu_liang"), ("liang-luo", "built_liang_luo")],
 )
 def test_portfolio_sitemap_has_no_search_page(
     request: pytest.FixtureRequest, portfolio: str, fixture: str
@@ -307,7 +308,7 @@ def test_singlehtml_filter_narrows_only_its_own_list(tmp_path: Path):
         pytest.skip(f"{CHROMIUM} not found: this test drives Debian's chromium")
     from playwright.sync_api import sync_playwright
 
-    built = _build(tmp_path, "docs", "singlehtml")
+    built = _build(tmp_path, "mingyu-liang", "singlehtml")
     server, url = serve(built.outdir)
     try:
         with sync_playwright() as playwright:
@@ -318,7 +319,7 @@ def test_singlehtml_filter_narrows_only_its_own_list(tmp_path: Path):
             page.goto(url + "index.html")
             form = page.locator("form[data-listing]")
             if form.count() == 0:
-                pytest.skip("docs/ shows no filter on its full list")
+                pytest.skip("the demo shows no filter on its full list")
             listing = form.get_attribute("data-listing")
             before = page.evaluate(_VISIBLE_BY_LIST)
             assert len(before) >= 2

@@ -1,4 +1,4 @@
-"""The publications-per-year chart: the numbers of refs.bib, well-formed, accessible."""
+"""The publications-per-year chart of the demos: the numbers of their refs.bib, well-formed."""
 
 from __future__ import annotations
 
@@ -12,16 +12,16 @@ from .helpers import REPO, page
 
 SVG = "{http://www.w3.org/2000/svg}"
 PORTFOLIOS = {
-    "docs": (REPO / "refs.bib", "publications"),
+    "mingyu-liang": (REPO / "examples" / "mingyu-liang" / "refs.bib", "publications"),
     "liang-luo": (REPO / "examples" / "liang-luo" / "refs.bib", "index"),
 }
 GROUP_OF_TYPE = {"article": "journal", "inproceedings": "conference"}
 
 
 @pytest.fixture(params=sorted(PORTFOLIOS))
-def chart(request, built_docs, built_liang_luo):
+def chart(request, built_mingyu_liang, built_liang_luo):
     bib, list_page = PORTFOLIOS[request.param]
-    built = built_docs if request.param == "docs" else built_liang_luo
+    built = built_mingyu_liang if request.param == "mingyu-liang" else built_liang_luo
     return built.page(list_page), pybtex.database.parse_file(str(bib))
 
 

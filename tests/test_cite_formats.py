@@ -114,8 +114,12 @@ def citeproc_text(item: dict, style: str) -> str:
 # -- model --------------------------------------------------------------------------------
 @pytest.mark.parametrize(
     "bib",
-    [ROOT / "refs.bib", REPO / "refs.bib", REPO / "examples" / "liang-luo" / "refs.bib"],
-    ids=["cite-formats", "docs", "liang-luo"],
+    [
+        ROOT / "refs.bib",
+        REPO / "examples" / "mingyu-liang" / "refs.bib",
+        REPO / "examples" / "liang-luo" / "refs.bib",
+    ],
+    ids=["cite-formats", "mingyu-liang", "liang-luo"],
 )
 def test_csl_json_validates_against_the_csl_schema(bib):
     if not bib.exists():
@@ -174,7 +178,11 @@ def test_ris_record_field_by_field():
 
 
 def test_every_ris_tag_is_a_spec_tag():
-    for bib in (ROOT / "refs.bib", REPO / "refs.bib", REPO / "examples/liang-luo/refs.bib"):
+    for bib in (
+        ROOT / "refs.bib",
+        REPO / "examples" / "mingyu-liang" / "refs.bib",
+        REPO / "examples/liang-luo/refs.bib",
+    ):
         if bib.exists():
             for record in ris_records(ris_file(publications_of(bib).values())):
                 assert record[0][0] == "TY"
@@ -536,8 +544,12 @@ def test_the_reference_cache_is_keyed_by_the_item_and_citeproc(tmp_path):
 
 @pytest.mark.parametrize(
     "bib",
-    [ROOT / "refs.bib", REPO / "refs.bib", REPO / "examples" / "liang-luo" / "refs.bib"],
-    ids=["cite-formats", "docs", "liang-luo"],
+    [
+        ROOT / "refs.bib",
+        REPO / "examples" / "mingyu-liang" / "refs.bib",
+        REPO / "examples" / "liang-luo" / "refs.bib",
+    ],
+    ids=["cite-formats", "mingyu-liang", "liang-luo"],
 )
 def test_formats_without_the_abstract_equal_those_made_without_it(bib):
     """The reveals' RIS and CSL-JSON are derived from the downloads' ones, not made again."""

@@ -463,12 +463,12 @@ def test_no_change_rebuild_keeps_the_pdf_and_an_edit_changes_it(
 
 
 # -- the two real portfolios ---------------------------------------------------------------
-def test_docs_cv(built_docs: Built) -> None:
-    pdf = built_docs.outdir / "cv.pdf"
+def test_mingyu_liang_cv(built_mingyu_liang: Built) -> None:
+    pdf = built_mingyu_liang.outdir / "cv.pdf"
     reader = PdfReader(pdf)
     assert 1 <= len(reader.pages) <= 3
     text = flat(text_of(pdf))
-    titles = site_titles(built_docs, "publications")
+    titles = site_titles(built_mingyu_liang, "publications")
     assert len(titles) >= 5
     assert out_of_order(text, titles) == []
     assert owner_bold_in_each_entry(pdf, titles, "Mingyu Liang") == dict.fromkeys(titles, True)
@@ -482,27 +482,27 @@ def test_docs_cv(built_docs: Built) -> None:
     ):
         assert fact in text
     assert "mailto:ml2585@cornell.edu" in link_targets(pdf)
-    assert len(render_pages(pdf, "docs-cv")) == len(reader.pages)
-    short = built_docs.outdir / "cv-short.pdf"
+    assert len(render_pages(pdf, "mingyu-liang-cv")) == len(reader.pages)
+    short = built_mingyu_liang.outdir / "cv-short.pdf"
     assert len(PdfReader(short).pages) == 1
     short_text = flat(text_of(short))
-    selected = site_titles(built_docs, "index")
+    selected = site_titles(built_mingyu_liang, "index")
     assert selected and out_of_order(short_text, selected) == []
-    # (every paper of docs/ is selected; test_cv_short_has_selected_entries_only checks
+    # (every paper of the demo is selected; test_cv_short_has_selected_entries_only checks
     # that unselected ones stay out)
     # The home page links both PDFs.
-    links = built_docs.page("index").select("a.bibfolio-cv-link")
+    links = built_mingyu_liang.page("index").select("a.bibfolio-cv-link")
     # The card's "CV", then the Contact line: the page, the PDF, the one-page PDF.
     assert [a["href"] for a in links] == ["cv.html", "cv.html", "cv.pdf", "cv-short.pdf"]
-    render_pages(short, "docs-cv-short")
+    render_pages(short, "mingyu-liang-cv-short")
 
 
-def test_docs_cv_holds_every_fact_of_its_pages(built_docs: Built) -> None:
+def test_mingyu_liang_cv_holds_every_fact_of_its_pages(built_mingyu_liang: Built) -> None:
     """Every heading, paragraph, list item and table cell of the CV's pages is in the PDF."""
-    text = flat(text_of(built_docs.outdir / "cv.pdf"))
+    text = flat(text_of(built_mingyu_liang.outdir / "cv.pdf"))
     checked, missing = 0, []
     for name in ("index", "education-experience", "honors", "teaching"):
-        soup = built_docs.page(name)
+        soup = built_mingyu_liang.page(name)
         for link in soup.select("a.headerlink"):
             link.decompose()
         main = soup.select_one("article") or soup.select_one("main")
@@ -536,13 +536,13 @@ def test_liang_luo_cv(built_liang_luo: Built) -> None:
 
 
 @pytest.mark.browser
-def test_home_page_links_the_cv_in_a_browser(built_docs: Built) -> None:
+def test_home_page_links_the_cv_in_a_browser(built_mingyu_liang: Built) -> None:
     """A reader clicks "PDF" on the home page and gets the CV."""
     if not CHROMIUM.is_file():
         pytest.skip(f"{CHROMIUM} not found: this test drives Debian's chromium")
     from playwright.sync_api import sync_playwright
 
-    server, url = serve(built_docs.outdir)
+    server, url = serve(built_mingyu_liang.outdir)
     try:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(
@@ -555,7 +555,7 @@ def test_home_page_links_the_cv_in_a_browser(built_docs: Built) -> None:
             href = link.get_attribute("href")
             response = page.request.get(url + href)
             assert response.status == 200
-            assert response.body() == (built_docs.outdir / "cv.pdf").read_bytes()
+            assert response.body() == (built_mingyu_liang.outdir / "cv.pdf").read_bytes()
             short = page.get_by_role("link", name="one page", exact=True)
             assert short.get_attribute("href") == "cv-short.pdf"
             browser.close()

@@ -190,8 +190,8 @@ def test_profile_card_cv_link_is_left_out_of_text(app: SphinxTestApp) -> None:
 
 
 # -- the real portfolio --------------------------------------------------------------------
-def test_docs_cv_page(built_docs: Built) -> None:
-    page = built_docs.outdir / "cv.html"
+def test_mingyu_liang_cv_page(built_mingyu_liang: Built) -> None:
+    page = built_mingyu_liang.outdir / "cv.html"
     soup = soup_of(page)
     main = main_of(soup)
     assert len(soup.find_all("h1")) == 1
@@ -202,7 +202,7 @@ def test_docs_cv_page(built_docs: Built) -> None:
     # Every heading, paragraph, list item and table cell of the CV's pages is on it.
     content, missing, checked = text(main), [], 0
     for name in ("index", "education-experience", "honors", "teaching"):
-        site = built_docs.page(name)
+        site = built_mingyu_liang.page(name)
         for link in site.select("a.headerlink"):
             link.decompose()
         for element in main_of(site).select("h1, h2, h3, p, li, dt, dd, th, td"):
@@ -220,17 +220,17 @@ def test_docs_cv_page(built_docs: Built) -> None:
                 missing.append(f"{name}: {fact}")
     assert checked >= 40
     assert missing == []
-    titles = site_titles(built_docs, "publications")
+    titles = site_titles(built_mingyu_liang, "publications")
     assert out_of_order(content, titles) == []
     for li in main.select("li.bibfolio-cv-entry"):
         assert [s.get_text() for s in li.select("strong.bibfolio-owner")] == ["Mingyu Liang"]
     # In the sitemap; linked from the home page's card and its Contact line.
-    assert "/cv.html</loc>" in (built_docs.outdir / "sitemap.xml").read_text()
-    home = built_docs.page("index")
+    assert "/cv.html</loc>" in (built_mingyu_liang.outdir / "sitemap.xml").read_text()
+    home = built_mingyu_liang.page("index")
     assert [a["href"] for a in home.select('a[href="cv.html"]')] == ["cv.html", "cv.html"]
     if CHROMIUM.is_file():
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
-        shot = ARTIFACTS / "web-docs-cv.png"
+        shot = ARTIFACTS / "web-mingyu-liang-cv.png"
         shot.unlink(missing_ok=True)
         subprocess.run(
             [

@@ -16,14 +16,14 @@ from .helpers import CANONICAL, REPO
 pytestmark = pytest.mark.portfolio
 
 PORTFOLIOS = {
-    "docs": REPO / "refs.bib",
+    "mingyu-liang": REPO / "examples" / "mingyu-liang" / "refs.bib",
     "liang-luo": REPO / "examples" / "liang-luo" / "refs.bib",
 }
 
 
 @pytest.fixture(params=sorted(PORTFOLIOS))
-def site(request, built_docs, built_liang_luo):
-    built = built_docs if request.param == "docs" else built_liang_luo
+def site(request, built_mingyu_liang, built_liang_luo):
+    built = built_mingyu_liang if request.param == "mingyu-liang" else built_liang_luo
     return built, pybtex.database.parse_file(str(PORTFOLIOS[request.param]))
 
 
@@ -182,8 +182,8 @@ def test_sitemap_lists_every_page_and_robots_points_at_it(site):
     assert f"Sitemap: {CANONICAL}sitemap.xml" in robots.splitlines()
 
 
-def test_home_page_profile(built_docs):
-    (data,) = json_ld(built_docs.page("index"))
+def test_home_page_profile(built_mingyu_liang):
+    (data,) = json_ld(built_mingyu_liang.page("index"))
     assert data["@type"] == "ProfilePage"
     person_data = data["mainEntity"]
     assert person_data == {
@@ -198,11 +198,11 @@ def test_home_page_profile(built_docs):
         "email": "mailto:ml2585@cornell.edu",
         "knowsAbout": "Performance and efficiency of cloud and machine learning systems",
     }
-    assert not built_docs.page("publications").find("script", type="application/ld+json")
+    assert not built_mingyu_liang.page("publications").find("script", type="application/ld+json")
 
 
-def test_paper_page_shows_everything(built_docs):
-    soup = built_docs.page("publications/liang2023ditto")
+def test_paper_page_shows_everything(built_mingyu_liang):
+    soup = built_mingyu_liang.page("publications/liang2023ditto")
     article = soup.find("article")
     assert article.find("h1").get_text().startswith("Ditto: End-to-End Application Cloning")
     authors = article.select_one(".bibfolio-authors")

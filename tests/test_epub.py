@@ -69,7 +69,7 @@ def test_epub_packs_what_the_list_needs(tmp_path: Path, rootdir: Path):
 
 
 @pytest.mark.portfolio
-@pytest.mark.parametrize("portfolio", ["docs", "examples/liang-luo"])
+@pytest.mark.parametrize("portfolio", ["mingyu-liang", "liang-luo"])
 def test_portfolio_epub_passes_epubcheck(tmp_path: Path, portfolio: str):
     """Both portfolios as an EPUB: no build warning, no epubcheck message.
 

@@ -40,7 +40,7 @@ def portfolio(name: str, tmp_path):
     return copy_portfolio(name, tmp_path)
 
 
-@pytest.mark.parametrize("name", ["docs", "examples/liang-luo", "generated"])
+@pytest.mark.parametrize("name", ["mingyu-liang", "liang-luo", "generated"])
 def test_fast_path_output_is_identical(tmp_path, name):
     source = portfolio(name, tmp_path / "src")
     fast = build_project(source, tmp_path / "fast", environ=ON_READTHEDOCS)
@@ -57,7 +57,7 @@ def test_fast_path_output_is_identical(tmp_path, name):
     assert different == []
 
 
-@pytest.mark.parametrize("name", ["docs", "generated"])
+@pytest.mark.parametrize("name", ["mingyu-liang", "generated"])
 def test_parallel_output_equals_serial(tmp_path, name):
     source = portfolio(name, tmp_path / "src")
     serial = build_project(source, tmp_path / "serial", environ=ON_READTHEDOCS)

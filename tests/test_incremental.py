@@ -55,8 +55,8 @@ def touch_later(path):
 def compare(source, tmp_path, edit, overrides_after=None):
     """Build *source*, apply *edit*, rebuild incrementally, and compare with a fresh build.
 
-    The folder holding *source* is what gets copied for the fresh build (the docs
-    portfolio keeps its refs.bib one level up).
+    The folder holding *source* is what gets copied for the fresh build (a portfolio
+    may keep its refs.bib one level up, as the template's docs/ does).
     """
     build_project(source, tmp_path / "incremental")
     edit(source)
@@ -104,8 +104,8 @@ def test_owner_config_change(tmp_path, rootdir):
 
 
 def test_real_portfolio_author_edit(tmp_path):
-    source = copy_portfolio("docs", tmp_path / "src")
-    bib = tmp_path / "src" / "refs.bib"
+    source = copy_portfolio("mingyu-liang", tmp_path / "src")
+    bib = source / "refs.bib"
 
     def apply(site):
         bib.write_text(bib.read_text().replace("Gan, Yu", "Gan, Yuu"))

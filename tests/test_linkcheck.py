@@ -92,7 +92,7 @@ def _entry_urls(bib: Path) -> set[str]:
 @pytest.mark.portfolio
 @pytest.mark.parametrize(
     ("portfolio", "bib", "at_least"),
-    [("docs", "../refs.bib", 10), ("examples/liang-luo", "refs.bib", 50)],
+    [("mingyu-liang", "refs.bib", 10), ("liang-luo", "refs.bib", 50)],
 )
 def test_linkcheck_sees_every_link_of_a_portfolio(
     tmp_path: Path, portfolio: str, bib: str, at_least: int

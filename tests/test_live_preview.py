@@ -59,7 +59,12 @@ def wait_for(condition, timeout: float = 90) -> None:
 
 @pytest.fixture
 def server(tmp_path):
-    source = copy_portfolio("docs", tmp_path)
+    # The demo in the template's layout (docs/ with refs.bib one level up): the layout
+    # live_preview_args looks up a folder for; bibfolio new's layout is tested below.
+    source = copy_portfolio("mingyu-liang", tmp_path).rename(tmp_path / "docs")
+    (source / "refs.bib").rename(tmp_path / "refs.bib")
+    conf = source / "conf.py"
+    conf.write_text(conf.read_text().replace('["refs.bib"]', '["../refs.bib"]'))
     port = free_port()
     log = (tmp_path / "autobuild.log").open("w")
     process = subprocess.Popen(
@@ -86,7 +91,9 @@ def test_rebuilds_on_bib_page_and_extension_edits(server):
     source, port, log = server
     # A build writes nothing into the watched sources, so nothing starts another build.
     assert sorted(p.name for p in source.iterdir() if p.name != "_build") == sorted(
-        p.name for p in (REPO / "docs").iterdir() if p.name != "_build"
+        p.name
+        for p in (REPO / "examples" / "mingyu-liang").iterdir()
+        if p.name not in ("_build", "refs.bib")
     )
     seen = len(log.read_text())
     time.sleep(3)

@@ -24,12 +24,14 @@ def scripts(soup) -> dict[str, bool]:
 
 
 @pytest.mark.parametrize("name", ["index", "publications", "publications/liang2023ditto"])
-def test_pages_defer_scripts_and_leave_out_search(built_docs, name):
-    found = scripts(built_docs.page(name))
+def test_pages_defer_scripts_and_leave_out_search(built_mingyu_liang, name):
+    found = scripts(built_mingyu_liang.page(name))
     assert not set(SEARCH_SCRIPTS) & set(found)
     # pydata's inline DOCUMENTATION_OPTIONS.* lines run at once and need this file first.
     assert found["documentation_options.js"] is False
-    inline = " ".join(tag.get_text() for tag in built_docs.page(name).head.find_all("script"))
+    inline = " ".join(
+        tag.get_text() for tag in built_mingyu_liang.page(name).head.find_all("script")
+    )
     assert "DOCUMENTATION_OPTIONS.pagename" in inline
     for script in (
         "doctools.js",
@@ -39,15 +41,15 @@ def test_pages_defer_scripts_and_leave_out_search(built_docs, name):
         "bibfolio.js",
     ):
         assert found[script] is True, script
-    preload = built_docs.page(name).head.find("link", rel="preload", attrs={"as": "style"})
+    preload = built_mingyu_liang.page(name).head.find("link", rel="preload", attrs={"as": "style"})
     if name.startswith("publications/"):
         assert preload is None  # a lean paper page links no theme stylesheet to preload for
     else:
         assert preload["href"].endswith("_static/basic.css")
 
 
-def test_search_page_keeps_its_scripts_in_order(built_docs):
-    found = scripts(built_docs.page("search"))
+def test_search_page_keeps_its_scripts_in_order(built_mingyu_liang):
+    found = scripts(built_mingyu_liang.page("search"))
     assert "searchtools.js" in found
     # searchtools.js runs at once and needs these two before it.
     assert found["documentation_options.js"] is False

@@ -244,7 +244,7 @@ def dead_internal_links(outdir, name: str) -> list[str]:
 
 
 @pytest.mark.portfolio
-@pytest.mark.parametrize("name", ["docs", "examples/liang-luo"])
+@pytest.mark.parametrize("name", ["mingyu-liang", "liang-luo"])
 def test_singlehtml_has_no_dead_internal_links(tmp_path, name):
     source = copy_portfolio(name, tmp_path / "src")
     built = build_project(source, tmp_path / "out", "singlehtml")

@@ -6,11 +6,9 @@ import re
 
 import pytest
 
-from .helpers import heading_text, replaced_portfolio
+from .helpers import heading_text
 
-# Liang Luo's facts are the demo's: a fork that replaced examples/liang-luo/ skips these tests.
-REPLACED = replaced_portfolio("examples/liang-luo")
-pytestmark = [pytest.mark.portfolio, pytest.mark.skipif(bool(REPLACED), reason=REPLACED)]
+pytestmark = pytest.mark.portfolio
 
 # Seed order.  (key, group, badge, title shown, author count, owner's position,
 # award note, impact note, equal-contribution authors) -- all as the seed writes them.

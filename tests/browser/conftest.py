@@ -24,12 +24,12 @@ if TYPE_CHECKING:
 
 
 @pytest.fixture(scope="package")
-def sites(built_docs: Built, built_liang_luo: Built) -> Iterator[dict[str, Site]]:
-    """docs/ and examples/liang-luo, built once, each served on its own free port."""
+def sites(built_mingyu_liang: Built, built_liang_luo: Built) -> Iterator[dict[str, Site]]:
+    """The demos examples/mingyu-liang and examples/liang-luo, built once, each served on its own free port."""
     servers = []
     served = {}
     for name, built, list_page in (
-        ("docs", built_docs, "publications.html"),
+        ("mingyu-liang", built_mingyu_liang, "publications.html"),
         ("liang-luo", built_liang_luo, "index.html"),
     ):
         assert built.statuscode == 0, built.warnings

@@ -39,7 +39,7 @@ def require_chromium() -> None:
 class Site:
     """A built portfolio served over HTTP."""
 
-    name: str  #: "docs" or "liang-luo"
+    name: str  #: "mingyu-liang" or "liang-luo"
     root: Path  #: the HTML output folder
     url: str  #: base URL, ending in "/"
     list_page: str  #: the page with the full publication list

@@ -11,7 +11,7 @@ pytestmark = pytest.mark.browser
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-@pytest.mark.parametrize("name", ["docs", "liang-luo"])
+@pytest.mark.parametrize("name", ["mingyu-liang", "liang-luo"])
 def test_axe_finds_no_violations_on_any_page(browser, sites, name, scheme):
     from axe_playwright_python.sync_playwright import Axe
 

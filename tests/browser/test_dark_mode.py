@@ -24,7 +24,7 @@ def readability(page) -> dict[str, float]:
     return {"owner": contrast(page, OWNER), "badge": contrast(page, BADGE)}
 
 
-@pytest.mark.parametrize("name", ["docs", "liang-luo"])
+@pytest.mark.parametrize("name", ["mingyu-liang", "liang-luo"])
 def test_switching_to_dark_mode_keeps_owner_and_badges_readable(page, sites, name):
     site = sites[name]
     page.goto(site.url + site.list_page)

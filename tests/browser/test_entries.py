@@ -52,7 +52,7 @@ def test_a_long_author_list_expands_by_keyboard_with_visible_focus(page, sites):
 
 
 def test_copy_button_puts_the_clean_bibtex_on_the_clipboard(browser, sites):
-    site = sites["docs"]
+    site = sites["mingyu-liang"]
     context = browser.new_context(
         viewport=DESKTOP, permissions=["clipboard-read", "clipboard-write"]
     )
@@ -78,7 +78,7 @@ def test_copy_button_puts_the_clean_bibtex_on_the_clipboard(browser, sites):
 
 
 def test_a_citation_lands_on_its_highlighted_entry(page, sites):
-    site = sites["docs"]
+    site = sites["mingyu-liang"]
     page.goto(site.url + "honors.html")
     cite = page.locator("article a[href*='#pub-']").first
     assert cite.get_attribute("href") == "publications.html#pub-liang2023ditto"
@@ -119,7 +119,7 @@ _FOCUS_JS = """() => {
 }"""
 
 
-@pytest.mark.parametrize("name", ["docs", "liang-luo"])
+@pytest.mark.parametrize("name", ["mingyu-liang", "liang-luo"])
 def test_every_tab_stop_of_the_list_page_can_be_seen(page, sites, name):
     site = sites[name]
     page.goto(site.url + site.list_page)

@@ -26,7 +26,7 @@ def phone(browser):
     context.close()
 
 
-@pytest.mark.parametrize("name", ["docs", "liang-luo"])
+@pytest.mark.parametrize("name", ["mingyu-liang", "liang-luo"])
 def test_no_page_scrolls_sideways(phone, sites, name):
     site = sites[name]
     too_wide = {}
@@ -42,7 +42,7 @@ def test_no_page_scrolls_sideways(phone, sites, name):
 
 
 def test_navigation_opens_and_leads_to_a_page(phone, sites):
-    site = sites["docs"]
+    site = sites["mingyu-liang"]
     phone.goto(site.url + "index.html")
     desktop_nav = phone.locator(".bd-header .navbar-header-items a.nav-link", has_text="Honors")
     assert not desktop_nav.is_visible()  # on a phone the links sit behind the menu button

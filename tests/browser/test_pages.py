@@ -30,7 +30,7 @@ USES_ICON_FONT = """() => [...document.querySelectorAll("body *")]
     .map((element) => `${element.tagName}.${element.className}`)"""
 
 
-@pytest.mark.parametrize("name", ["docs", "liang-luo"])
+@pytest.mark.parametrize("name", ["mingyu-liang", "liang-luo"])
 def test_every_page_loads_without_console_errors_or_failed_requests(browser, sites, name):
     site = sites[name]
     context = browser.new_context()
@@ -58,11 +58,11 @@ def test_every_page_loads_without_console_errors_or_failed_requests(browser, sit
     assert not problems, "\n".join(problems)
     # Paper pages are part of "every page": one per publication of the owner.
     papers = [path for path in pages if path.startswith("publications/")]
-    assert len(papers) == {"docs": 5, "liang-luo": 31}[name]
+    assert len(papers) == {"mingyu-liang": 5, "liang-luo": 31}[name]
     assert {"index.html", "search.html"} <= set(pages)
 
 
-@pytest.mark.parametrize(("name", "word"), [("docs", "Ditto"), ("liang-luo", "PLink")])
+@pytest.mark.parametrize(("name", "word"), [("mingyu-liang", "Ditto"), ("liang-luo", "PLink")])
 def test_search_finds_a_paper(browser, sites, name, word):
     """The search box still works although other pages no longer load the search index."""
     page = browser.new_page()

@@ -39,7 +39,7 @@ def paper_pages(site) -> list[str]:
 
 
 def test_header_has_the_site_title_and_its_top_level_pages(page, sites):
-    site = sites["docs"]
+    site = sites["mingyu-liang"]
     page.goto(site.url + "index.html")
     theme_nav = [
         (link.inner_text().strip(), urljoin(page.url, link.get_attribute("href")))
@@ -70,7 +70,7 @@ def test_header_has_the_site_title_and_its_top_level_pages(page, sites):
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_paper_page_takes_the_sites_font_and_colours(browser, sites, scheme):
-    site = sites["docs"]
+    site = sites["mingyu-liang"]
     context = browser.new_context(viewport=DESKTOP, color_scheme=scheme)
     page = context.new_page()
     page.goto(site.url + "publications.html")
@@ -87,7 +87,7 @@ def test_paper_page_takes_the_sites_font_and_colours(browser, sites, scheme):
 
 @pytest.mark.parametrize(("stored", "system"), [("dark", "light"), ("light", "dark")])
 def test_the_visitors_stored_choice_wins_over_the_system(browser, sites, stored, system):
-    site = sites["docs"]
+    site = sites["mingyu-liang"]
     context = browser.new_context(viewport=DESKTOP, color_scheme=system)
     page = context.new_page()
     # Chosen with the theme's switch on any page of the site: pydata keeps it there.
@@ -103,7 +103,7 @@ def test_the_visitors_stored_choice_wins_over_the_system(browser, sites, stored,
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-@pytest.mark.parametrize("name", ["docs", "liang-luo"])
+@pytest.mark.parametrize("name", ["mingyu-liang", "liang-luo"])
 def test_axe_colour_contrast_on_every_paper_page(browser, sites, name, scheme):
     from axe_playwright_python.sync_playwright import Axe
 
@@ -112,7 +112,7 @@ def test_axe_colour_contrast_on_every_paper_page(browser, sites, name, scheme):
     page = context.new_page()
     failures = []
     pages = paper_pages(sites[name])
-    assert len(pages) == {"docs": 5, "liang-luo": 31}[name]
+    assert len(pages) == {"mingyu-liang": 5, "liang-luo": 31}[name]
     for path in pages:
         page.goto(sites[name].url + path, wait_until="load")
         assert page.evaluate("document.documentElement.dataset.theme") == scheme
@@ -124,7 +124,7 @@ def test_axe_colour_contrast_on_every_paper_page(browser, sites, name, scheme):
     assert not failures, "\n\n".join(failures)
 
 
-@pytest.mark.parametrize("name", ["docs", "liang-luo"])
+@pytest.mark.parametrize("name", ["mingyu-liang", "liang-luo"])
 def test_no_paper_page_scrolls_sideways_on_a_phone(browser, sites, name):
     context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
     page = context.new_page()
@@ -150,11 +150,14 @@ def test_screenshots_of_a_paper_page(browser, sites):
                 viewport=viewport, color_scheme=scheme, is_mobile=viewport is PHONE
             )
             page = context.new_page()
-            page.goto(sites["docs"].url + PAPER)
+            page.goto(sites["mingyu-liang"].url + PAPER)
             settle(page)
-            name = f"docs-paper-{width}-{scheme}.png"
+            name = f"mingyu-liang-paper-{width}-{scheme}.png"
             shots[name] = page.screenshot(path=SCREENSHOTS / name, full_page=True)
             context.close()
     for width in ("1280", "390"):
-        assert shots[f"docs-paper-{width}-light.png"] != shots[f"docs-paper-{width}-dark.png"]
+        assert (
+            shots[f"mingyu-liang-paper-{width}-light.png"]
+            != shots[f"mingyu-liang-paper-{width}-dark.png"]
+        )
     assert all((SCREENSHOTS / name).read_bytes() == data for name, data in shots.items())

@@ -13,13 +13,13 @@ pytestmark = pytest.mark.browser
 
 #: (file name without mode, site, page); desktop shots are taken in light and in dark mode.
 DESKTOP_SHOTS = [
-    ("docs-home", "docs", "index.html"),
-    ("docs-publications", "docs", "publications.html"),
+    ("mingyu-liang-home", "mingyu-liang", "index.html"),
+    ("mingyu-liang-publications", "mingyu-liang", "publications.html"),
     ("liang-luo-publications", "liang-luo", "index.html"),
 ]
 MOBILE_SHOTS = [
-    ("docs-mobile-home", "docs", "index.html"),
-    ("docs-mobile-publications", "docs", "publications.html"),
+    ("mingyu-liang-mobile-home", "mingyu-liang", "index.html"),
+    ("mingyu-liang-mobile-publications", "mingyu-liang", "publications.html"),
     ("liang-luo-mobile-publications", "liang-luo", "index.html"),
 ]
 PHONE_SCALE = 2
@@ -50,12 +50,12 @@ def test_screenshots_of_home_publications_and_mobile(browser, sites):
         page.goto(sites[site].url + path)
         settle(page)
         taken[f"{stem}.png"] = page.screenshot(path=SCREENSHOTS / f"{stem}.png")
-    page.goto(sites["docs"].url + "index.html")
+    page.goto(sites["mingyu-liang"].url + "index.html")
     page.get_by_role("button", name="Site navigation").tap()
     page.locator("dialog#pst-primary-sidebar-modal").get_by_role("link", name="Teaching").wait_for()
     settle(page)
-    taken["docs-mobile-navigation.png"] = page.screenshot(
-        path=SCREENSHOTS / "docs-mobile-navigation.png"
+    taken["mingyu-liang-mobile-navigation.png"] = page.screenshot(
+        path=SCREENSHOTS / "mingyu-liang-mobile-navigation.png"
     )
     context.close()
 

@@ -38,7 +38,7 @@ def vnu_jar() -> str:
     return str(VNU_PACKAGE / "build" / "dist" / "vnu.jar")
 
 
-def test_every_page_is_valid_html(built_docs, built_liang_luo):
+def test_every_page_is_valid_html(built_mingyu_liang, built_liang_luo):
     missing = [tool for tool in ("java", "npm") if shutil.which(tool) is None]
     if missing:
         pytest.skip(
@@ -47,7 +47,7 @@ def test_every_page_is_valid_html(built_docs, built_liang_luo):
         )
     pages = [
         path
-        for built in (built_docs, built_liang_luo)
+        for built in (built_mingyu_liang, built_liang_luo)
         for path in sorted(built.outdir.rglob("*.html"))
         if "_static" not in path.relative_to(built.outdir).parts
     ]

@@ -1,4 +1,8 @@
-"""docs/ is the portfolio of the researcher in seed 000: every seed fact, nothing more."""
+"""examples/mingyu-liang is the portfolio of the researcher in seed 000: every seed fact, nothing more.
+
+The template publishes the same portfolio as docs/ (tests/test_own_portfolio.py keeps the
+two identical); these tests read the copy, so they run in a fork that replaced docs/ too.
+"""
 
 from __future__ import annotations
 
@@ -7,11 +11,9 @@ from urllib.parse import unquote
 
 import pytest
 
-from .helpers import build_project, copy_portfolio, replaced_portfolio
+from .helpers import build_project, copy_portfolio
 
-# Mingyu Liang's facts are the demo's: a fork that replaced docs/ skips these tests.
-REPLACED = replaced_portfolio("docs")
-pytestmark = [pytest.mark.portfolio, pytest.mark.skipif(bool(REPLACED), reason=REPLACED)]
+pytestmark = pytest.mark.portfolio
 
 INTERNSHIPS = [
     ("2024", "Meta", "Krishna Malladi", "Hardware architecture design for ML inference"),
@@ -50,12 +52,12 @@ PAPERS = {
 }
 
 
-def test_fresh_build_has_no_warnings(built_docs):
-    assert built_docs.warnings == ""
+def test_fresh_build_has_no_warnings(built_mingyu_liang):
+    assert built_mingyu_liang.warnings == ""
 
 
-def test_home_biography_position_contact(built_docs):
-    text = built_docs.text("index")
+def test_home_biography_position_contact(built_mingyu_liang):
+    text = built_mingyu_liang.text("index")
     assert (
         "I received my Ph.D. from Cornell University in 2024, advised by Prof. Christina Delimitrou."
         in text
@@ -72,14 +74,16 @@ def test_home_biography_position_contact(built_docs):
     assert "software engineer at Google DeepMind, working on Gemini serving performance" in text
     # Sphinx cloaks addresses against harvesters ("%40"); the link still mails the seed's address.
     # (The profile card's envelope icon is the other mailto link; see test_profile.py.)
-    mail = built_docs.page("index").select('article a[href^="mailto:"]:not(.bibfolio-profile-link)')
+    mail = built_mingyu_liang.page("index").select(
+        'article a[href^="mailto:"]:not(.bibfolio-profile-link)'
+    )
     assert [(unquote(a["href"]), a.get_text()) for a in mail] == [
         ("mailto:ml2585@cornell.edu", "ml2585@cornell.edu")
     ]
 
 
-def test_education_and_internships(built_docs):
-    text = built_docs.text("education-experience")
+def test_education_and_internships(built_mingyu_liang):
+    text = built_mingyu_liang.text("education-experience")
     assert re.search(
         r"Ph\.D\. in Electrical and Computer Engineering Cornell University, 2024", text
     )
@@ -90,8 +94,8 @@ def test_education_and_internships(built_docs):
         )
 
 
-def test_awards_with_years_and_cite_links(built_docs):
-    soup = built_docs.page("honors")
+def test_awards_with_years_and_cite_links(built_mingyu_liang):
+    soup = built_mingyu_liang.page("honors")
     items = [" ".join(li.get_text(" ").split()) for li in soup.select("article li")]
     assert len(items) == len(AWARDS)
     for (award, year), item in zip(AWARDS, items, strict=True):
@@ -99,21 +103,21 @@ def test_awards_with_years_and_cite_links(built_docs):
         assert item.endswith(year), item
     links = [a["href"] for a in soup.select("article span.bibtex-citation a")]
     assert links == ["publications.html#pub-liang2023ditto", "publications.html#pub-gan2021sage"]
-    publications = built_docs.page("publications")
+    publications = built_mingyu_liang.page("publications")
     for href in links:
         assert publications.find("li", id=href.split("#")[1]) is not None
 
 
-def test_courses_with_codes_and_terms(built_docs):
+def test_courses_with_codes_and_terms(built_mingyu_liang):
     rows = [
         tuple(td.get_text(strip=True) for td in tr.find_all("td"))
-        for tr in built_docs.page("teaching").select("article tbody tr")
+        for tr in built_mingyu_liang.page("teaching").select("article tbody tr")
     ]
     assert rows == COURSES
 
 
-def test_navigation_and_icon_links_are_only_what_the_seed_supports(built_docs):
-    soup = built_docs.page("index")
+def test_navigation_and_icon_links_are_only_what_the_seed_supports(built_mingyu_liang):
+    soup = built_mingyu_liang.page("index")
     header = soup.select_one(".bd-header")
     nav = [
         a.get_text(strip=True)
@@ -125,15 +129,15 @@ def test_navigation_and_icon_links_are_only_what_the_seed_supports(built_docs):
     for name in ("index", "education-experience", "honors", "teaching"):
         external = [  # outside the publication entries, whose links come from refs.bib
             a["href"]
-            for a in built_docs.page(name).select("article a[href]")
+            for a in built_mingyu_liang.page(name).select("article a[href]")
             if a["href"].startswith(("http:", "https:"))
             and not a.find_parent("li", class_="bibfolio-entry")
         ]
         assert external == [], name
 
 
-def test_publications_list_the_five_papers_with_the_owner_bold(built_docs):
-    soup = built_docs.page("publications")
+def test_publications_list_the_five_papers_with_the_owner_bold(built_mingyu_liang):
+    soup = built_mingyu_liang.page("publications")
     entries = soup.select("li.bibfolio-entry")
     assert sorted(li["id"] for li in entries) == sorted(f"pub-{key}" for key in PAPERS)
     for li in entries:
@@ -151,7 +155,7 @@ def test_publications_list_the_five_papers_with_the_owner_bold(built_docs):
 
 @pytest.mark.parametrize("builder", ["latex", "text"])
 def test_latex_and_text_builds_are_clean(builder, tmp_path):
-    source = copy_portfolio("docs", tmp_path)
+    source = copy_portfolio("mingyu-liang", tmp_path)
     built = build_project(source, tmp_path / "_build", builder)
     assert built.warnings == ""
     if builder == "latex":

@@ -30,8 +30,8 @@ if TYPE_CHECKING:
 
 #: Each portfolio and where its home and publications links lead.
 PORTFOLIOS = {
-    "docs": ("index.html", "publications.html"),
-    "examples/liang-luo": ("index.html", "index.html"),  # the home page is the list
+    "mingyu-liang": ("index.html", "publications.html"),
+    "liang-luo": ("index.html", "index.html"),  # the home page is the list
 }
 HOSTS = {"readthedocs": READ_THE_DOCS, "github-pages": GITHUB_PAGES}
 

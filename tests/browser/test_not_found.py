@@ -29,8 +29,8 @@ pytestmark = [pytest.mark.browser, pytest.mark.portfolio]
 HOSTS = {"readthedocs": READ_THE_DOCS, "github-pages": GITHUB_PAGES}
 #: Where each portfolio's home and publications links lead, from the site's root.
 PORTFOLIOS = {
-    "docs": ("index.html", "publications.html"),
-    "examples/liang-luo": ("index.html", "index.html"),  # the home page is the list
+    "mingyu-liang": ("index.html", "publications.html"),
+    "liang-luo": ("index.html", "index.html"),  # the home page is the list
 }
 MISSING = ("papers/old-name/", "a/b/c/missing.html")
 
@@ -91,7 +91,11 @@ def watch_failures(page: Page, document: str) -> list[str]:
 @pytest.mark.parametrize("missing", MISSING)
 @pytest.mark.parametrize(
     ("portfolio", "host"),
-    [("docs", "readthedocs"), ("examples/liang-luo", "readthedocs"), ("docs", "github-pages")],
+    [
+        ("mingyu-liang", "readthedocs"),
+        ("liang-luo", "readthedocs"),
+        ("mingyu-liang", "github-pages"),
+    ],
 )
 def test_a_missing_page_shows_the_portfolio_with_working_links(
     hosted, page, portfolio, host, missing

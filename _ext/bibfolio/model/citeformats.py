@@ -21,6 +21,7 @@ from functools import cache, lru_cache
 from importlib import metadata
 from typing import TYPE_CHECKING, Any
 
+from . import cslengine
 from .cleanbib import PRESENTATION_FIELDS, private_fields
 from .latex import plain
 
@@ -282,10 +283,16 @@ def _style(name: str) -> Any:
     return CitationStylesStyle(get_style_filepath(name), validate=False)
 
 
-def format_item(item: dict[str, Any], style: str) -> str:
-    """*item* (CSL-JSON) as citeproc-py writes it in *style*, as plain text.
+@cache
+def _punctuation_in_quote(style: str) -> bool:
+    return _style(style).root.get_locale_option("punctuation-in-quote").lower() == "true"
 
-    A numeric style's ``[1]`` is left out: one entry on its own has no number.
+
+def format_item(item: dict[str, Any], style: str) -> str:
+    """*item* (CSL-JSON) in *style*, as plain text, as citeproc-js writes it.
+
+    citeproc-py formats it, with :mod:`.cslengine`'s corrections.  A numeric style's
+    ``[1]`` is left out: one entry on its own has no number.
     """
     from citeproc import (  # noqa: PLC0415 - only paper pages need it
         Citation,
@@ -295,10 +302,12 @@ def format_item(item: dict[str, Any], style: str) -> str:
     )
     from citeproc.source.json import CiteProcJSON  # noqa: PLC0415
 
-    source = CiteProcJSON([dict(item)])
-    bibliography = CitationStylesBibliography(_style(style), source, formatter.plain)
-    bibliography.register(Citation([CitationItem(item["id"])]))
-    text = str(bibliography.bibliography()[0])
+    with cslengine.corrected():
+        source = CiteProcJSON([cslengine.prepare(item)])
+        bibliography = CitationStylesBibliography(_style(style), source, formatter.plain)
+        bibliography.register(Citation([CitationItem(item["id"])]))
+        text = str(bibliography.bibliography()[0])
+    text = cslengine.finish(text, punctuation_in_quote=_punctuation_in_quote(style))
     if text.startswith("[1]"):
         text = text[3:]
     return " ".join(text.split())

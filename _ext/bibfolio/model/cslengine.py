@@ -1,0 +1,368 @@
+"""citeproc-py, corrected to write what citeproc-js (Zotero's and Mendeley's CSL processor) writes.
+
+bibfolio formats its APA and IEEE references with citeproc-py (pure Python: a build needs
+no node and no network).  On the same style files citeproc-py writes some things other
+than citeproc-js, which is what a reader's reference manager shows; the corrections here
+make the two agree (``tests/test_citeproc_js.py`` compares every reference of both
+portfolios and the corpus with citeproc-js itself).  Each one follows citeproc-js's own
+rule, named beside it:
+
+* quotes: quote marks inside a variable are quote markup; nested quotes alternate
+  between double and single ("flip-flop"), and with the locale's ``punctuation-in-quote``
+  a comma or period that the style puts after a closing quote goes inside it;
+* ``text-case``: citeproc-js's title case (its stop-word list; words split at hyphens and
+  periods; words with a capital left alone) and capitalize-first; terms and labels are
+  cased in the style's locale (citeproc-py left "eds." uncased);
+* ``cs:substitute``: a variable rendered in place of the author is suppressed in the
+  rest of the entry (citeproc-py did so only for a ``cs:text`` naming it directly);
+* initials: citeproc-js's ``initializeWith`` ("Wen-tau" → "W.", "Jiyan (Amy)" → "J. (Amy)");
+* plural labels: citeproc-js's reading of a number as one or several ("pp." only for
+  a range of plain numbers or a list).
+
+This is the one module that touches citeproc-py's internals: it replaces methods of its
+model classes, is written against citeproc-py 0.11.1 (pinned in ``pyproject.toml``), and
+the replacements act only inside :func:`corrected` (bibfolio's own formatting), so any
+other user of citeproc-py in the process gets citeproc-py's behaviour.
+"""
+
+from __future__ import annotations
+
+import re
+from contextlib import contextmanager
+from functools import cache
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+
+#: The citeproc-py release these corrections were written against.
+CITEPROC_PY_VERSION = "0.11.1"
+
+#: Private-use characters standing for quote marks until the reference is whole: only
+#: then is each quote's nesting depth known (citeproc-js's flip-flop).
+OPEN, CLOSE = "\ue000", "\ue001"
+#: A comma or period written right after a closing quote *inside* a variable's text: it
+#: stays where the source put it (citeproc-js moves only the style's punctuation).
+KEPT = {",": "\ue002", ".": "\ue003"}
+_UNKEPT = str.maketrans({code: mark for mark, code in KEPT.items()})
+
+_state = {"active": False}
+
+
+@contextmanager
+def corrected() -> Iterator[None]:
+    """Within this block citeproc-py formats with the corrections of this module."""
+    _install()
+    _state["active"] = True
+    try:
+        yield
+    finally:
+        _state["active"] = False
+
+
+def prepare(item: dict[str, Any]) -> dict[str, Any]:
+    """*item* with the quote marks in its text variables turned into quote markup."""
+    return {
+        name: mark_quotes(value) if isinstance(value, str) and name not in _VERBATIM else value
+        for name, value in item.items()
+    }
+
+
+#: Variables citeproc-js copies as they are (identifiers and links).
+_VERBATIM = frozenset({"id", "type", "DOI", "URL", "ISBN", "ISSN", "language"})
+
+
+def mark_quotes(text: str) -> str:
+    """*text* with each matched pair of quote marks replaced by :data:`OPEN`/:data:`CLOSE`.
+
+    As citeproc-js reads them: curly quotes by their shape, straight ones by position (an
+    opening quote starts the text or follows a space or bracket; anything else closes).
+    An unmatched mark (an apostrophe: "Aristotle's") is left as it is.
+    """
+    marks = []  # (position, kind, opens)
+    for match in re.finditer(r"[\"'\u201c\u201d\u2018\u2019]", text):
+        char, at = match.group(), match.start()
+        kind = '"' if char in "\"\u201c\u201d" else "'"
+        if char in "\u201c\u2018":
+            opens = True
+        elif char in "\u201d\u2019":
+            opens = False
+        else:
+            opens = at == 0 or text[at - 1] in " ([{\u00a0\u2014-/"
+            if char == "'" and not opens and at + 1 < len(text) and text[at + 1].isalnum():
+                continue  # an apostrophe inside a word
+        marks.append((at, kind, opens))
+    pairs: dict[int, str] = {}
+    stack: list[tuple[int, str]] = []
+    for at, kind, opens in marks:
+        if opens:
+            stack.append((at, kind))
+        elif stack and stack[-1][1] == kind:
+            start, _kind = stack.pop()
+            pairs[start], pairs[at] = OPEN, CLOSE
+    if not pairs:
+        return text
+    out = []
+    for at, char in enumerate(text):
+        out.append(pairs.get(at, char))
+        if pairs.get(at) == CLOSE and at + 1 < len(text) and text[at + 1] in KEPT:
+            pairs[at + 1] = KEPT[text[at + 1]]
+    return "".join(out)
+
+
+def finish(text: str, *, punctuation_in_quote: bool) -> str:
+    """The formatted reference with its quote markup written as quote marks."""
+    if punctuation_in_quote:
+        # citeproc-js: a comma or period after closing quotes goes inside them; one
+        # that the quoted text already ends with (or a ? or !) is not doubled.
+        text = re.sub(f"([{CLOSE}]+)([.,])", _inside, text)
+    # citeproc-js: a period the style adds after a question or exclamation mark is dropped.
+    text = re.sub(r"(?<=[?!])\.(?=\s|$)", "", text)
+    out, depth = [], 0
+    for char in text:
+        if char == OPEN:
+            out.append("\u201c" if depth % 2 == 0 else "\u2018")
+            depth += 1
+        elif char == CLOSE:
+            depth = max(depth - 1, 0)
+            out.append("\u201d" if depth % 2 == 0 else "\u2019")
+        else:
+            out.append(char)
+    return "".join(out).translate(_UNKEPT)
+
+
+def _inside(match: re.Match[str]) -> str:
+    closes, mark = match.groups()
+    before = match.string[: match.start()].translate(_UNKEPT)
+    if before.endswith(mark) or (mark == "." and before.endswith(("?", "!"))):
+        return closes
+    return mark + closes
+
+
+# -- the corrections ------------------------------------------------------------------------
+
+
+@cache
+def _install() -> None:
+    """Wrap citeproc-py's methods once; each wrapper defers to the original when inactive."""
+    from citeproc import model  # noqa: PLC0415 - citeproc-py is imported where it is used
+
+    from . import csltextcase  # noqa: PLC0415
+
+    def patch(cls: type, name: str, replacement: Any) -> None:
+        original = getattr(cls, name)
+
+        def method(self: Any, *args: Any, **kwargs: Any) -> Any:
+            if not _state["active"]:
+                return original(self, *args, **kwargs)
+            return replacement(original, self, *args, **kwargs)
+
+        setattr(cls, name, method)
+
+    patch(model.Quoted, "quote", _quote)
+    patch(model.TextCased, "case", csltextcase.case)
+    patch(model.Label, "markup", _label_markup)
+    patch(model.Label, "_is_plural", _label_is_plural)
+    patch(model.Name, "initialize", _initialize)
+    patch(model.Substitute, "render", _substitute_render)
+    patch(model.Text, "_variable", _text_variable)
+    patch(model.Names, "process", _names_process)
+    patch(model.Number, "process", _number_process)
+
+
+def _quote(original: Any, self: Any, string: Any) -> Any:
+    del original
+    if self.get("quotes", "false").lower() == "true":
+        return OPEN + string + CLOSE
+    return string
+
+
+def _label_markup(original: Any, self: Any, text: Any) -> Any:
+    # A term is in the style's language (citeproc-py cased it only with the item's).
+    del original
+    if not text:
+        return None
+    return self.wrap(self.format(self.case(self.strip_periods(text), "en")))
+
+
+# citeproc-js's CSL.Util.fixPluralLabel / isNumeric reading of "one or several": several
+# when the value holds a list or a range of plain numbers ("1-3", "1, 4", "2 & 5").
+_SEVERAL = re.compile(r"^\s*\w*\d\w*\s*(?:[-\u2013,&]|\band\b)\s*\w*\d\w*")
+
+
+def _label_is_plural(original: Any, self: Any, item: Any) -> bool:
+    from citeproc.model import VariableError  # noqa: PLC0415
+
+    variable = self.get("variable")
+    if variable == "locator" or variable.startswith("number-of"):
+        return original(self, item)
+    try:
+        value = str(item.reference[variable.replace("-", "_")])
+    except VariableError:
+        return False
+    return _is_several(value)
+
+
+def _is_several(value: str) -> bool:
+    """citeproc-js: is *value* several numbers (a range or list of simple numbers)?"""
+    parts = [part.strip() for part in re.split(r"\s*(?:[-\u2013,&]|\band\b)\s*", value)]
+    if len(parts) < 2:
+        return False
+    return all(re.fullmatch(r"[A-Za-z]?\d+[A-Za-z]?", part) for part in parts if part)
+
+
+def _initialize(original: Any, self: Any, given: str, mark: str, context: Any) -> str:
+    del original
+    hyphen = self.get_option("initialize-with-hyphen", context)
+    return initialize_with(str(given), mark, hyphen=hyphen)
+
+
+_NAME_INITIAL = re.compile(
+    "^([A-Z\u0e01-\u0e5b\u00c0-\u017f\u0400-\u042f\u0590-\u05d4\u05d6-\u05ff\u0600-\u06ff"
+    "\u0370\u0372\u0376\u0386\u0388-\u03ab\u03e2\u03e4\u03e6\u03e8\u03ea\u03ec\u03ee\u03f4"
+    "\u03f7\u03fd-\u03ff])([a-zA-Z\u0e01-\u0e5b\u00c0-\u017f\u0400-\u052f\u0600-\u06ff"
+    "\u0370-\u03ff\u1f00-\u1fff]*|)(\\.)*"
+)
+_ROMANESQUE_CHARS = (
+    "a-zA-Z\u0e01-\u0e5b\u00c0-\u017f\u0370-\u03ff\u0400-\u052f\u0590-\u05d4\u05d6-\u05ff"
+    "\u1f00-\u1fff\u0600-\u06ff\u200c\u200d\u200e\u0218\u0219\u021a\u021b\u202a-\u202e"
+)
+_STARTS_ROMANESQUE = re.compile(f"^[&{_ROMANESQUE_CHARS}]")
+_ROMANESQUE = re.compile(f"[-0-9{_ROMANESQUE_CHARS}]")
+
+
+def initialize_with(name: str, terminator: str, *, hyphen: bool = True) -> str:
+    """*name* (given names) as initials, as citeproc-js's ``CSL.Util.Names.initializeWith``.
+
+    A port of its ``initializeWith`` and ``doInitialize`` for names without markup: a
+    hyphenated part in lower case goes with the one before it ("Wen-tau" → "W."), a part
+    that does not start with a letter is kept ("(Amy)"), "Ju." stays an abbreviation.
+    """
+    if not name:
+        return ""
+    if name in ("Lord", "Lady") or not _STARTS_ROMANESQUE.match(name):
+        return name
+    if not hyphen:
+        name = name.replace("-", " ")
+    name = re.sub(r"\s*-\s*", "-", name)
+    name = re.sub(r"\s+", " ", name)
+    name = re.sub(r"-([a-z])", "\u2013\\1", name)
+    name = re.sub(r"\.(?=[^ ])", ". ", name[:-1]) + name[-1:]
+    splits = re.split(r"([-\s]+)", name)
+    strings, tags = splits[0::2], splits[1::2]
+    if not tags:
+        last = re.search(r"[^.]+$", strings[0])
+        if last and len(last.group()) == 1 and last.group() != last.group().lower():
+            strings[0] += "."
+    names = [strings[0]]
+    for string, tag in zip(strings[1:], tags, strict=True):
+        names += [tag, string]
+    result = _do_initialize(names, terminator)
+    return re.sub("\u2013([a-z])", r"-\1", result)
+
+
+def _do_initialize(names: list[str], terminator: str) -> str:
+    count = len(names)
+    for at in range(0, count, 2):
+        part = names[at]
+        if not part:
+            continue
+        match = _NAME_INITIAL.match(part)
+        groups = list(match.groups()) if match else None
+        if groups and groups[1] and groups[2]:
+            groups[0], groups[1] = groups[0] + groups[1], ""
+        if groups and groups[0][:1] == groups[0][:1].upper():
+            extra = ""
+            if groups[1]:
+                capitals = ""
+                for char in groups[1]:
+                    if char != char.upper():
+                        break
+                    capitals += char
+                if len(capitals) < len(groups[1]):
+                    extra = capitals.lower()
+            names[at] = groups[0] + extra
+            if at < count - 1:
+                if "-" in names[at + 1]:
+                    names[at + 1] = terminator + names[at + 1].replace("-", "", 1) + "-"
+                else:
+                    names[at + 1] = terminator + names[at + 1]
+            else:
+                names.append(terminator)
+        elif _ROMANESQUE.search(part) and (not groups or not groups[2]):
+            names[at] = " " + part
+    text = "".join(names)
+    text = re.sub("[\t\n\x0b\x0c\r \ufeff\u00a0]+$", "", text)
+    text = re.sub(r"\s*-\s*", "-", text)
+    return re.sub("[\t\n\x0b\x0c\r ]+", " ", text)
+
+
+# cs:substitute: what the substitute rendered is suppressed in the rest of the entry.
+_SUPPRESSED, _RECORDING = "bibfolio:suppressed", "bibfolio:recording"
+
+
+def _record(context: Any, variable: str) -> None:
+    for rendered in context.get_layout().repressed.get(_RECORDING, ()):
+        rendered.add(variable)
+
+
+def _suppressed(context: Any) -> set[str]:
+    return context.get_layout().repressed.get(_SUPPRESSED, set())
+
+
+def _substitute_render(original: Any, self: Any, item: Any, context: Any = None, **kwargs: Any):
+    repressed = context.get_layout().repressed
+    recording = repressed.setdefault(_RECORDING, [])
+    rendered: set[str] = set()
+    recording.append(rendered)
+    try:
+        text = original(self, item, context=context, **kwargs)
+    finally:
+        recording.remove(rendered)
+    if text:
+        repressed.setdefault(_SUPPRESSED, set()).update(rendered)
+    return text
+
+
+def _text_variable(original: Any, self: Any, item: Any, context: Any) -> Any:
+    variable = self.get("variable")
+    if variable in _suppressed(context):
+        return None
+    text = original(self, item, context)
+    if text:
+        _record(context, variable)
+    return text
+
+
+def _names_process(original: Any, self: Any, item: Any, names_context: Any = None,
+                   context: Any = None, **kwargs: Any) -> Any:  # fmt: skip
+    context = self if context is None else context
+    roles = self.get("variable").split()
+    hidden = [role for role in roles if role in _suppressed(context)]
+    if hidden:
+        kept = " ".join(role for role in roles if role not in hidden)
+        if not kept:
+            from citeproc.model import VariableError  # noqa: PLC0415
+
+            raise VariableError
+        self.set("variable", kept)
+    try:
+        text = original(self, item, names_context, context, **kwargs)
+    finally:
+        self.set("variable", " ".join(roles))
+    if text:
+        for role in roles:
+            if role not in hidden and role in item.reference:
+                _record(context, role)
+    return text
+
+
+def _number_process(original: Any, self: Any, item: Any, context: Any = None, **kwargs: Any):
+    variable = self.get("variable")
+    layout_owner = self if context is None else context
+    if variable in _suppressed(layout_owner):
+        return None
+    text = original(self, item, context=context, **kwargs)
+    if text:
+        _record(layout_owner, variable)
+    return text

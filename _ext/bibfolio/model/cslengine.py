@@ -46,18 +46,32 @@ OPEN, CLOSE = "\ue000", "\ue001"
 KEPT = {",": "\ue002", ".": "\ue003"}
 _UNKEPT = str.maketrans({code: mark for mark, code in KEPT.items()})
 
-_state = {"active": False}
+class _Entry:
+    """What the corrections track while one entry is formatted."""
+
+    def __init__(self) -> None:
+        self.active = False
+        #: Variables a cs:substitute rendered: suppressed in the rest of the entry.
+        self.suppressed: set[str] = set()
+        #: Per cs:substitute being rendered, the variables rendered within it.
+        self.recording: list[set[str]] = []
+        #: Per cs:group being rendered: [a variable was tried, one printed, a term printed].
+        self.groups: list[list[bool]] = []
+
+
+_state = _Entry()
 
 
 @contextmanager
 def corrected() -> Iterator[None]:
-    """Within this block citeproc-py formats with the corrections of this module."""
+    """Within this block citeproc-py formats one entry with this module's corrections."""
     _install()
-    _state["active"] = True
+    _state.__init__()
+    _state.active = True
     try:
         yield
     finally:
-        _state["active"] = False
+        _state.active = False
 
 
 def prepare(item: dict[str, Any]) -> dict[str, Any]:
@@ -153,7 +167,7 @@ def _install() -> None:
         original = getattr(cls, name)
 
         def method(self: Any, *args: Any, **kwargs: Any) -> Any:
-            if not _state["active"]:
+            if not _state.active:
                 return original(self, *args, **kwargs)
             return replacement(original, self, *args, **kwargs)
 
@@ -163,11 +177,16 @@ def _install() -> None:
     patch(model.TextCased, "case", csltextcase.case)
     patch(model.Label, "markup", _label_markup)
     patch(model.Label, "_is_plural", _label_is_plural)
+    patch(model.Label, "process", _label_process)
+    patch(model.Label, "render", _label_render)
+    patch(model.Text, "render", _text_render)
     patch(model.Name, "initialize", _initialize)
     patch(model.Substitute, "render", _substitute_render)
     patch(model.Text, "_variable", _text_variable)
     patch(model.Names, "process", _names_process)
     patch(model.Number, "process", _number_process)
+    patch(model.Date, "process", _date_process)
+    patch(model.Group, "process", _group_process)
 
 
 def _quote(original: Any, self: Any, string: Any) -> Any:
@@ -183,6 +202,23 @@ def _label_markup(original: Any, self: Any, text: Any) -> Any:
     if not text:
         return None
     return self.wrap(self.format(self.case(self.strip_periods(text), "en")))
+
+
+def _label_process(original: Any, self: Any, item: Any, variable: Any = None, *args, **kwargs):
+    # A cs:label of its own variable prints only when the variable is not empty (CSL
+    # 1.0.2, cs:label); a label of a names element gets the role it labels.
+    own = self.get("variable")
+    if variable is None and own and own != "locator":
+        if own.replace("-", "_") not in item.reference:
+            return None
+    return original(self, item, variable, *args, **kwargs)
+
+
+def _label_render(original: Any, self: Any, *args: Any, **kwargs: Any) -> Any:
+    text = original(self, *args, **kwargs)
+    if text:
+        _term_printed()
+    return text
 
 
 # citeproc-js's CSL.Util.fixPluralLabel / isNumeric reading of "one or several": several
@@ -298,71 +334,156 @@ def _do_initialize(names: list[str], terminator: str) -> str:
 
 
 # cs:substitute: what the substitute rendered is suppressed in the rest of the entry.
-_SUPPRESSED, _RECORDING = "bibfolio:suppressed", "bibfolio:recording"
+# cs:group: as citeproc-js decides, from what was rendered (citeproc-py judged by which
+# children *could* call a variable, so the branch of a cs:choose that printed only a
+# term kept or lost its group by the other branches).  Each group notes whether a
+# variable was tried, one printed, and a term printed; it prints when a variable
+# printed, or a term did and no variable was tried.  A group that prints counts as a
+# printed variable for the group around it; one that does not passes on its "tried".
 
 
-def _record(context: Any, variable: str) -> None:
-    for rendered in context.get_layout().repressed.get(_RECORDING, ()):
+def _called(*, rendered: bool) -> None:
+    if _state.groups:
+        _state.groups[-1][1 if rendered else 0] = True
+
+
+def _term_printed() -> None:
+    if _state.groups:
+        _state.groups[-1][2] = True
+
+
+def _record(variable: str) -> None:
+    for rendered in _state.recording:
         rendered.add(variable)
 
 
-def _suppressed(context: Any) -> set[str]:
-    return context.get_layout().repressed.get(_SUPPRESSED, set())
-
-
 def _substitute_render(original: Any, self: Any, item: Any, context: Any = None, **kwargs: Any):
-    repressed = context.get_layout().repressed
-    recording = repressed.setdefault(_RECORDING, [])
     rendered: set[str] = set()
-    recording.append(rendered)
+    _state.recording.append(rendered)
     try:
         text = original(self, item, context=context, **kwargs)
     finally:
-        recording.remove(rendered)
+        _state.recording.pop()
     if text:
-        repressed.setdefault(_SUPPRESSED, set()).update(rendered)
+        _state.suppressed.update(rendered)
+    return text
+
+
+def _group_process(original: Any, self: Any, item: Any, context: Any = None, **kwargs: Any):
+    from citeproc.model import Choose, VariableError  # noqa: PLC0415
+
+    del original
+    group = [False, False, False]
+    _state.groups.append(group)
+    output = []
+    delimiter = self.get("delimiter", "")
+    try:
+        for child in self.iterchildren():
+            try:
+                if isinstance(child, Choose):
+                    text = child.render(item, context=context, delimiter=delimiter, **kwargs)
+                else:
+                    text = child.render(item, context=context, **kwargs)
+            except VariableError:
+                continue
+            if text is not None:
+                output.append(text)
+    finally:
+        _state.groups.pop()
+    tried, printed, term = group
+    if output and (printed or (term and not tried)):
+        _called(rendered=True)
+        return self.join(output)
+    if _state.groups:
+        _state.groups[-1][0] = tried
+    raise VariableError
+
+
+def _text_render(original: Any, self: Any, *args: Any, **kwargs: Any) -> Any:
+    text = original(self, *args, **kwargs)
+    if text and ("term" in self.attrib or "value" in self.attrib):
+        _term_printed()
     return text
 
 
 def _text_variable(original: Any, self: Any, item: Any, context: Any) -> Any:
+    from citeproc.model import VariableError  # noqa: PLC0415
+
     variable = self.get("variable")
-    if variable in _suppressed(context):
+    if variable in self.generated_variables:
+        # year-suffix: made by the processor, no variable of the item (citeproc-js).
+        return original(self, item, context)
+    if variable in _state.suppressed:
+        _called(rendered=False)
         return None
-    text = original(self, item, context)
+    try:
+        text = original(self, item, context)
+    except VariableError:
+        _called(rendered=False)
+        raise
+    _called(rendered=bool(text))
     if text:
-        _record(context, variable)
+        _record(variable)
     return text
 
 
 def _names_process(original: Any, self: Any, item: Any, names_context: Any = None,
                    context: Any = None, **kwargs: Any) -> Any:  # fmt: skip
-    context = self if context is None else context
+    from citeproc.model import VariableError  # noqa: PLC0415
+
     roles = self.get("variable").split()
-    hidden = [role for role in roles if role in _suppressed(context)]
+    hidden = [role for role in roles if role in _state.suppressed]
     if hidden:
         kept = " ".join(role for role in roles if role not in hidden)
         if not kept:
-            from citeproc.model import VariableError  # noqa: PLC0415
-
+            _called(rendered=False)
             raise VariableError
         self.set("variable", kept)
     try:
         text = original(self, item, names_context, context, **kwargs)
+    except VariableError:
+        _called(rendered=False)
+        raise
     finally:
         self.set("variable", " ".join(roles))
+    _called(rendered=bool(text))
     if text:
         for role in roles:
             if role not in hidden and role in item.reference:
-                _record(context, role)
+                _record(role)
     return text
 
 
 def _number_process(original: Any, self: Any, item: Any, context: Any = None, **kwargs: Any):
+    from citeproc.model import VariableError  # noqa: PLC0415
+
     variable = self.get("variable")
-    layout_owner = self if context is None else context
-    if variable in _suppressed(layout_owner):
+    if variable in _state.suppressed:
+        _called(rendered=False)
         return None
-    text = original(self, item, context=context, **kwargs)
+    try:
+        text = original(self, item, context=context, **kwargs)
+    except VariableError:
+        _called(rendered=False)
+        raise
+    _called(rendered=bool(text))
     if text:
-        _record(layout_owner, variable)
+        _record(variable)
+    return text
+
+
+def _date_process(original: Any, self: Any, item: Any, *args: Any, **kwargs: Any) -> Any:
+    from citeproc.model import Locale, VariableError  # noqa: PLC0415
+
+    # A localized date (the locale's cs:date) is rendered on behalf of the style's
+    # own cs:date, which counts the call.
+    own = not isinstance(self.get_root(), Locale)
+    try:
+        text = original(self, item, *args, **kwargs)
+    except VariableError:
+        if own:
+            _called(rendered=False)
+        raise
+    if own:
+        _called(rendered=text is not None)
     return text

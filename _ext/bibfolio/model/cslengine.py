@@ -32,11 +32,17 @@ from contextlib import contextmanager
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
+from . import cslnumbers
+
 if TYPE_CHECKING:
     from collections.abc import Iterator
 
 #: The citeproc-py release these corrections were written against.
 CITEPROC_PY_VERSION = "0.11.1"
+#: The citeproc-js release whose output they reproduce (tests/citeproc-js/package.json),
+#: and the corrections' revision: part of the reference cache's key, so references
+#: kept by a build with other corrections are made again.
+MATCHES = "citeproc-js 2.4.63, revision 1"
 
 #: Private-use characters standing for quote marks until the reference is whole: only
 #: then is each quote's nesting depth known (citeproc-js's flip-flop).
@@ -45,6 +51,7 @@ OPEN, CLOSE = "\ue000", "\ue001"
 #: stays where the source put it (citeproc-js moves only the style's punctuation).
 KEPT = {",": "\ue002", ".": "\ue003"}
 _UNKEPT = str.maketrans({code: mark for mark, code in KEPT.items()})
+
 
 class _Entry:
     """What the corrections track while one entry is formatted."""
@@ -75,11 +82,20 @@ def corrected() -> Iterator[None]:
 
 
 def prepare(item: dict[str, Any]) -> dict[str, Any]:
-    """*item* with the quote marks in its text variables turned into quote markup."""
-    return {
-        name: mark_quotes(value) if isinstance(value, str) and name not in _VERBATIM else value
-        for name, value in item.items()
-    }
+    """*item* with the quote marks in its text variables turned into quote markup.
+
+    A number that starts with its own label ("no. 99" as a report's number) loses it, as
+    citeproc-js hides such a label: the style prints its own.
+    """
+    prepared = {}
+    for name, value in item.items():
+        text = value
+        if isinstance(text, str) and name in cslnumbers.NUMERIC_VARIABLES:
+            text = cslnumbers.without_own_label(text, name)
+        if isinstance(text, str) and name not in _VERBATIM:
+            text = mark_quotes(text)
+        prepared[name] = text
+    return prepared
 
 
 #: Variables citeproc-js copies as they are (identifiers and links).
@@ -96,7 +112,7 @@ def mark_quotes(text: str) -> str:
     marks = []  # (position, kind, opens)
     for match in re.finditer(r"[\"'\u201c\u201d\u2018\u2019]", text):
         char, at = match.group(), match.start()
-        kind = '"' if char in "\"\u201c\u201d" else "'"
+        kind = '"' if char in '"\u201c\u201d' else "'"
         if char in "\u201c\u2018":
             opens = True
         elif char in "\u201d\u2019":
@@ -178,6 +194,7 @@ def _install() -> None:
     patch(model.Label, "markup", _label_markup)
     patch(model.Label, "_is_plural", _label_is_plural)
     patch(model.Label, "process", _label_process)
+    patch(model.If, "_is_numeric", _if_is_numeric)
     patch(model.Label, "render", _label_render)
     patch(model.Text, "render", _text_render)
     patch(model.Name, "initialize", _initialize)
@@ -208,9 +225,13 @@ def _label_process(original: Any, self: Any, item: Any, variable: Any = None, *a
     # A cs:label of its own variable prints only when the variable is not empty (CSL
     # 1.0.2, cs:label); a label of a names element gets the role it labels.
     own = self.get("variable")
-    if variable is None and own and own != "locator":
-        if own.replace("-", "_") not in item.reference:
-            return None
+    if (
+        variable is None
+        and own
+        and own != "locator"
+        and own.replace("-", "_") not in item.reference
+    ):
+        return None
     return original(self, item, variable, *args, **kwargs)
 
 
@@ -221,30 +242,33 @@ def _label_render(original: Any, self: Any, *args: Any, **kwargs: Any) -> Any:
     return text
 
 
-# citeproc-js's CSL.Util.fixPluralLabel / isNumeric reading of "one or several": several
-# when the value holds a list or a range of plain numbers ("1-3", "1, 4", "2 & 5").
-_SEVERAL = re.compile(r"^\s*\w*\d\w*\s*(?:[-\u2013,&]|\band\b)\s*\w*\d\w*")
-
-
 def _label_is_plural(original: Any, self: Any, item: Any) -> bool:
     from citeproc.model import VariableError  # noqa: PLC0415
 
     variable = self.get("variable")
-    if variable == "locator" or variable.startswith("number-of"):
+    if variable == "locator":
         return original(self, item)
     try:
         value = str(item.reference[variable.replace("-", "_")])
     except VariableError:
         return False
-    return _is_several(value)
+    return cslnumbers.reading(value, variable)[1]
 
 
-def _is_several(value: str) -> bool:
-    """citeproc-js: is *value* several numbers (a range or list of simple numbers)?"""
-    parts = [part.strip() for part in re.split(r"\s*(?:[-\u2013,&]|\band\b)\s*", value)]
-    if len(parts) < 2:
-        return False
-    return all(re.fullmatch(r"[A-Za-z]?\d+[A-Za-z]?", part) for part in parts if part)
+def _if_is_numeric(original: Any, self: Any, item: Any) -> list[bool]:
+    # citeproc-js: a number variable as its number parser reads it; "title" and
+    # "version" when they end in a digit; any other variable never.
+    del original
+    results = []
+    for variable in self.get("is-numeric").split():
+        value = item.reference.get(variable.replace("-", "_"))
+        if not value:
+            results.append(False)
+        elif variable in cslnumbers.NUMERIC_VARIABLES:
+            results.append(cslnumbers.reading(str(value), variable)[0])
+        else:
+            results.append(variable in ("title", "version") and str(value)[-1:].isdigit())
+    return results
 
 
 def _initialize(original: Any, self: Any, given: str, mark: str, context: Any) -> str:

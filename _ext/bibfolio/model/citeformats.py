@@ -17,6 +17,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import warnings
 from functools import cache, lru_cache
 from importlib import metadata
 from typing import TYPE_CHECKING, Any
@@ -302,7 +303,10 @@ def format_item(item: dict[str, Any], style: str) -> str:
     )
     from citeproc.source.json import CiteProcJSON  # noqa: PLC0415
 
-    with cslengine.corrected():
+    with cslengine.corrected(), warnings.catch_warnings():
+        # CSL 1.0.2 variables citeproc-py 0.11.1 does not list ("event-title") are
+        # still kept and used; its warning about them is no news to a site's author.
+        warnings.filterwarnings("ignore", "The following arguments for Reference", UserWarning)
         source = CiteProcJSON([cslengine.prepare(item)])
         bibliography = CitationStylesBibliography(_style(style), source, formatter.plain)
         bibliography.register(Citation([CitationItem(item["id"])]))

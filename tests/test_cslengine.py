@@ -30,8 +30,6 @@ def test_the_issues_examples_read_as_citeproc_js_writes_them():
 
 
 def format_item_of(publication, style: str) -> str:
-    from bibfolio.model.citeformats import formatted_reference
-
     return formatted_reference(publication, style)
 
 

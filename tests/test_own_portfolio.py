@@ -19,7 +19,7 @@ from bibfolio.__main__ import main
 from bibfolio.model.bibtex import read_bib_files
 from bibfolio.model.cleanbib import private_fields
 
-from .helpers import DEMOS, DOCS, REPO, bib_files, portfolio_conf
+from .helpers import CANONICAL, DEMOS, DOCS, REPO, bib_files, portfolio_conf
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -31,8 +31,9 @@ DEMO = REPO / "examples" / "mingyu-liang"
 #: The one line the demo's copy changes: it keeps its refs.bib inside its folder.
 TEMPLATE_BIB_LINE = 'bibtex_bibfiles = ["../refs.bib"]'
 DEMO_BIB_LINE = 'bibtex_bibfiles = ["refs.bib"]'
-#: Pages Sphinx writes for its search box and index, reached through the search form.
-SPHINX_PAGES = {"search.html", "genindex.html"}
+#: Pages no page links to: Sphinx's search and index, and the 404 page the host serves for a
+#: missing address.
+SPHINX_PAGES = {"search.html", "genindex.html", "404.html"}
 #: What the published files are: pages, the BibTeX/RIS/CSL-JSON downloads, sitemap, feeds.
 PUBLISHED = {".html", ".bib", ".ris", ".json", ".txt", ".xml", ".atom", ".js"}
 _EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)*\.[A-Za-z]{2,}")
@@ -63,15 +64,25 @@ def published_texts(built: Built) -> dict[str, str]:
     }
 
 
-def internal_links(page: Path, soup: BeautifulSoup) -> list[tuple[str, Path, str]]:
-    """(href, target file, fragment) of each link or resource of *page* inside the site."""
+def internal_links(page: Path, soup: BeautifulSoup, outdir: Path) -> list[tuple[str, Path, str]]:
+    """(href, target file, fragment) of each link or resource of *page* inside the site.
+
+    A path from the server's root (the 404 page's links, which work at any depth) starts
+    with the site's base path, ``/en/latest/`` on Read the Docs: that is *outdir*.
+    """
+    base = urlsplit(CANONICAL).path
     found = []
     for tag, attribute in (("a", "href"), ("link", "href"), ("img", "src"), ("script", "src")):
         for element in soup.find_all(tag, attrs={attribute: True}):
             parts = urlsplit(element[attribute])
             if parts.scheme or parts.netloc:
                 continue
-            target = (page.parent / unquote(parts.path)).resolve() if parts.path else page
+            if parts.path.startswith(base):
+                target = (outdir / unquote(parts.path.removeprefix(base))).resolve()
+            elif parts.path:
+                target = (page.parent / unquote(parts.path)).resolve()
+            else:
+                target = page
             if target.is_dir():
                 target = target / "index.html"
             found.append((element[attribute], target, parts.fragment))
@@ -116,7 +127,7 @@ def test_no_internal_link_or_resource_is_dangling(built_own_docs: Built):
     for page in site_pages(built_own_docs):
         soup = BeautifulSoup(page.read_text(encoding="utf-8"), "html.parser")
         ids[page] = {tag["id"] for tag in soup.find_all(id=True)}
-        for href, target, fragment in internal_links(page, soup):
+        for href, target, fragment in internal_links(page, soup, built_own_docs.outdir):
             if not target.is_file():
                 dangling.append((page.name, href))
             elif fragment and target.suffix == ".html":
@@ -134,7 +145,7 @@ def test_every_page_is_reachable_from_the_home_page(built_own_docs: Built):
     while todo:
         page = todo.pop()
         soup = BeautifulSoup(page.read_text(encoding="utf-8"), "html.parser")
-        for _, target, _ in internal_links(page, soup):
+        for _, target, _ in internal_links(page, soup, built_own_docs.outdir):
             if target.suffix == ".html" and target.is_file() and target not in seen:
                 seen.add(target)
                 todo.append(target)

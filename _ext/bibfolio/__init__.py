@@ -27,6 +27,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     """Register bibfolio: config values, nodes, directive and parser, then event handlers."""
     from . import (  # noqa: PLC0415
         assets,
+        atomic,
         bibliography,
         citebridge,
         config,
@@ -40,6 +41,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
         profile,
         pybtexstyle,
         quiet,
+        settled,
         targets,
     )
     from .directives import PublicationsDirective  # noqa: PLC0415
@@ -67,11 +69,15 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.add_post_transform(SingleHtmlCitationLinks)
 
     app.connect("config-inited", portfolio.apply_defaults, priority=390)
+    app.connect("config-inited", settled.preset, priority=395)
     app.connect("config-inited", config.validate, priority=400)
     app.connect("config-inited", pageload.add_templates)
     # Before sphinxcontrib-bibtex (500) reads the files itself; see citebridge.py.
     app.connect("builder-inited", bibliography.load, priority=400)
     app.connect("builder-inited", pageload.add_icon_css)
+    app.connect("builder-inited", atomic.remove_leftovers)
+    app.connect("doctree-read", assets.note_styled)
+    app.connect("builder-inited", settled.drop_repeats, priority=settled.LAST)
     app.connect("env-updated", targets.update, priority=400)
     app.connect("env-updated", bibliography.report_list_checks)
     app.connect("env-updated", assets.forget_stale_files)
@@ -80,13 +86,14 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.connect("html-page-context", keep_noindex_out_of_sitemap, priority=400)
     app.connect("html-page-context", pageload.add_page_assets)
     app.connect("html-page-context", pageload.lighten, priority=pageload.LATE)
+    app.connect("write-started", assets.copy_static_files)
     app.connect("html-collect-pages", assets.copy_files)
     app.connect("build-finished", assets.finish)
     cv.register(app)
     gcpolicy.register(app)
     return {
         "version": __version__,
-        "env_version": 3,  # bump with BibfolioDomain.data_version
+        "env_version": 4,  # bump with BibfolioDomain.data_version
         "parallel_read_safe": True,
         "parallel_write_safe": True,
     }

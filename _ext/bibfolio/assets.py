@@ -8,14 +8,15 @@ carrying every format inline.
 
 from __future__ import annotations
 
-import shutil
 from dataclasses import replace
 from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING
 
+from docutils import nodes
 from sphinx.util.osutil import relative_uri
 
-from . import papers
+from . import atomic, papers
+from . import nodes as bf_nodes
 from .bibliography import get_domain, get_library
 from .model.citeformats import (
     STYLES,
@@ -44,6 +45,10 @@ if TYPE_CHECKING:
 STATIC = Path(__file__).parent / "static"
 #: The static files an epub's pages link: its theme writes no scripts (see ``pageload``).
 EPUB_STATIC = frozenset({"bibfolio.css"})
+#: How the robots.txt bibfolio writes begins (the sitemap's address follows).
+ROBOTS_START = "User-agent: *\nAllow: /\n\nSitemap: "
+#: Elements that make a page link bibfolio.css: bibfolio's nodes, or a ``bibfolio-*`` class.
+_STYLED_NODES = (bf_nodes.publication_entry, bf_nodes.paper_body, bf_nodes.listing_tools)
 
 
 def local_file_target(
@@ -53,13 +58,6 @@ def local_file_target(
     suffix = PurePosixPath(source).suffix
     name = slug if field == "pdf" else f"{slug}-{field}"
     return f"{folder}/{name}{suffix}"
-
-
-def _copy_if_newer(source: Path, target: Path) -> None:
-    if target.is_file() and target.stat().st_mtime >= source.stat().st_mtime:
-        return
-    target.parent.mkdir(parents=True, exist_ok=True)
-    shutil.copyfile(source, target)
 
 
 def linked_files(env: BuildEnvironment) -> dict[str, Path]:
@@ -128,24 +126,66 @@ def forget_stale_files(app: Sphinx, env: BuildEnvironment) -> None:
 
 
 def copy_files(app: Sphinx) -> list[tuple[str, dict[str, object], str]]:
-    """``html-collect-pages``: copy bibfolio's static files and the linked local files.
+    """``html-collect-pages``: copy the linked local files next to their paper pages.
 
     This event comes before a builder packs its output (the epub is zipped in
-    ``finish``, before ``build-finished``), so the files are inside the package.  An
-    epub gets no linked files: a PDF is not an EPUB content type (see
-    :func:`publishes_local_files`).  Returns no pages.
+    ``finish``, before ``build-finished``).  An epub gets no linked files: a PDF is not
+    an EPUB content type (see :func:`publishes_local_files`).  Returns no pages.
     """
     outdir = Path(app.outdir)
-    epub = is_epub(app.builder)
-    for asset in STATIC.iterdir():
-        # An epub packs every file of its folder and links only these (no header icons).
-        if not epub or asset.name in EPUB_STATIC:
-            _copy_if_newer(asset, outdir / "_static" / asset.name)
     if publishes_local_files(app.builder):
         for target, source in linked_files(app.env).items():
             if source.is_file():  # a missing one was reported as bibfolio.local_file
-                _copy_if_newer(source, outdir / target)
+                atomic.copy_file(source, outdir / target)
     return []
+
+
+def note_styled(app: Sphinx, doctree: nodes.document) -> None:
+    """``doctree-read``: remember a document that shows something of bibfolio's."""
+    for node in doctree.findall(nodes.Element):
+        if isinstance(node, _STYLED_NODES) or any(
+            str(name).startswith("bibfolio-") for name in node.get("classes", ())
+        ):
+            get_domain(app.env).styled.add(app.env.docname)
+            return
+
+
+def static_files(app: Sphinx) -> set[str]:
+    """The names of bibfolio's static files that the pages of this build link.
+
+    ``bibfolio-icons.css`` with light pages (every page links it, not in an epub);
+    ``bibfolio.css`` and ``bibfolio.js`` when a page shows something of bibfolio's (a
+    list, a profile card, a CV link: recorded while reading, see :func:`note_styled`)
+    or there are paper pages; an epub links only the CSS.  None in a project that adds
+    bibfolio only for ``{cite}`` and ``{bibliography}``.
+    """
+    builder = app.builder
+    epub = is_epub(builder)
+    names = set()
+    if app.config.bibfolio_light_pages and not epub:
+        names.add("bibfolio-icons.css")
+    if get_domain(app.env).styled or papers.paper_pages(app.env, builder):
+        names |= {"bibfolio.css"} if epub else {"bibfolio.css", "bibfolio.js"}
+    return names
+
+
+def copy_static_files(app: Sphinx, builder: Builder) -> None:
+    """``write-started``: put bibfolio's static files in ``_static`` before pages link them.
+
+    Sphinx adds a ``?v=<checksum>`` to a linked file that is in the output when the page
+    is written, so they are copied before any page (a fresh build and an incremental one
+    then link them alike).  Those no page of this build links are removed, so a project
+    that stopped showing lists publishes none of them (issue 23).
+    """
+    if builder.format != "html":
+        return
+    folder = Path(app.outdir) / "_static"
+    wanted = static_files(app)
+    for asset in STATIC.iterdir():
+        if asset.name in wanted:
+            atomic.copy_file(asset, folder / asset.name)
+        else:
+            (folder / asset.name).unlink(missing_ok=True)
 
 
 def publishes_local_files(builder: Builder) -> bool:
@@ -238,9 +278,7 @@ def write_list_files(
 
 
 def _write(path: Path, text: str) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    if not path.is_file() or path.read_text(encoding="utf-8") != text:
-        path.write_text(text, encoding="utf-8")
+    atomic.write_file(path, text)
 
 
 class ListFormats:
@@ -274,6 +312,13 @@ class ListFormats:
         return replace(context, cite_styles=self.styles, formats_data=data, formats_files=files)
 
 
+def _robots_text(path: Path) -> str:
+    try:
+        return path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return ""
+
+
 def finish(app: Sphinx, exception: Exception | None) -> None:
     """``build-finished``: copy files where needed, write robots.txt, save caches."""
     if exception is not None or app.builder.format != "html":
@@ -284,10 +329,11 @@ def finish(app: Sphinx, exception: Exception | None) -> None:
     baseurl = app.config.html_baseurl
     if app.config.bibfolio_robots_txt and baseurl:
         sitemap = getattr(app.config, "sitemap_filename", "sitemap.xml") or "sitemap.xml"
-        text = f"User-agent: *\nAllow: /\n\nSitemap: {baseurl.rstrip('/')}/{sitemap}\n"
-        robots = outdir / "robots.txt"
-        if not robots.is_file() or robots.read_text() != text:
-            robots.write_text(text)
+        text = f"{ROBOTS_START}{baseurl.rstrip('/')}/{sitemap}\n"
+        atomic.write_file(outdir / "robots.txt", text)
+    elif _robots_text(outdir / "robots.txt").startswith(ROBOTS_START):
+        # Ours from an earlier build (no baseurl now, or turned off); not a project's own.
+        (outdir / "robots.txt").unlink()
     references = get_library(app.env).memo.get("references")
     if references is not None:
         logger.info(

@@ -326,13 +326,7 @@ class SiteContext:
         self.builder = builder
         self.navigation = site_navigation(env)
         self.color_modes = _color_modes(builder)
-        # Sphinx links the theme's stylesheets through css_files; pydata-sphinx-theme
-        # takes its own out and links it in its layout, which paper pages do not use.
-        context = getattr(builder, "globalcontext", {})
-        linked = {getattr(css, "filename", css) for css in context.get("css_files", [])}
-        self.theme_styles = [
-            name for name in context.get("styles", []) if f"_static/{name}" not in linked
-        ]
+        self.theme_styles = list(getattr(builder, "globalcontext", {}).get("styles", []))
         self._sections = _sections(env, [doc for doc, _url, _title in self.navigation if doc])
         self._links: dict[tuple[str, str | None], list[tuple[str, str, bool]]] = {}
         # A project's own template (e.g. one extending the theme's page.html) keeps them.
@@ -359,8 +353,20 @@ class SiteContext:
             **self._unused,
             "bibfolio_site_nav": self._links[key],
             "bibfolio_color_modes": self.color_modes,
-            "bibfolio_theme_styles": self.theme_styles,
+            "bibfolio_theme_styles": unlinked_styles,
         }
+
+
+def unlinked_styles(styles: Iterable[str], css_files: Iterable[Any]) -> list[str]:
+    """The theme's stylesheets (*styles*) that the page's ``css_files`` do not link.
+
+    Sphinx links them through ``css_files``; pydata-sphinx-theme takes its own out in
+    ``html-page-context`` and links it in its layout, which paper pages do not use.
+    Asked when the page is rendered, after those handlers, so the answer does not
+    depend on which pages were written before it (issue 23).
+    """
+    linked = {str(getattr(css, "filename", css)) for css in css_files}
+    return [name for name in styles if f"_static/{name}" not in linked]
 
 
 def render_page(

@@ -48,6 +48,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     from .html import (  # noqa: PLC0415
         HtmlPublicationsTransform,
         SingleHtmlCitationLinks,
+        complete_sitemap,
         keep_noindex_out_of_sitemap,
     )
     from .transforms import PublicationsTransform  # noqa: PLC0415
@@ -89,6 +90,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.connect("write-started", assets.copy_static_files)
     app.connect("html-collect-pages", assets.copy_files)
     app.connect("build-finished", assets.finish)
+    app.connect("build-finished", complete_sitemap, priority=450)  # before sphinx-sitemap
     cv.register(app)
     gcpolicy.register(app)
     return {

@@ -113,7 +113,7 @@ def _inside(path: Path, roots: tuple[Path, ...]) -> bool:
 
 
 def forget_stale_files(app: Sphinx, env: BuildEnvironment) -> None:
-    """``env-updated``: delete copies of files no entry links any more.
+    """``env-updated``: delete copies of files no entry links any more, and stale list files.
 
     Runs before the environment is saved, so the list of copies survives the build.
     """
@@ -123,6 +123,28 @@ def forget_stale_files(app: Sphinx, env: BuildEnvironment) -> None:
         for stale in domain.data["copied"] - current:
             (Path(app.outdir) / stale).unlink(missing_ok=True)
     domain.data["copied"] = current
+    if app.builder.format == "html" and not is_epub(app.builder):
+        # Files of lists removed, renumbered or without downloads now, and of styles
+        # taken out of bibfolio_cite_styles: a fresh build would not write them.
+        files = list_files(env)
+        for stale in domain.data["list_files"] - files:
+            (Path(app.outdir) / stale).unlink(missing_ok=True)
+        domain.data["list_files"] = files
+
+
+def list_files(env: BuildEnvironment) -> set[str]:
+    """The citation files of every list (:func:`write_list_files`), relative to the output."""
+    styles = list(env.config.bibfolio_cite_styles)
+    files = set()
+    for listings in get_domain(env).listings.values():
+        for listing in listings:
+            if not listing.keys:
+                continue
+            stem = download_stem(listing.docname, listing.listing_id)
+            files.add(formats_file(stem))
+            if listing.download:
+                files.update(name for _label, name in download_files(stem, styles))
+    return files
 
 
 def copy_files(app: Sphinx) -> list[tuple[str, dict[str, object], str]]:

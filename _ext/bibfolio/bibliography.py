@@ -69,6 +69,7 @@ class Listing:
     keys: tuple[str, ...]  #: Keys in display order.
     anchors: tuple[str, ...]  #: Anchor id of each key on that page.
     citable: bool  #: Whether ``{cite}`` links may land here.
+    download: bool = False  #: Whether it offers whole-list downloads.
 
 
 class BibfolioDomain(Domain):
@@ -85,6 +86,7 @@ class BibfolioDomain(Domain):
         "papers": {},  # docname -> key
         "targets": {},  # key -> (docname, anchor): where cite links and "back" links land
         "copied": set(),  # output paths of linked local files copied by the last build
+        "list_files": set(),  # output paths of the lists' citation files (assets.py)
         "styled": set(),  # docnames that show something of bibfolio's (assets.note_styled)
     }
 

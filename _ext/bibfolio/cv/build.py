@@ -142,7 +142,9 @@ class CvSource:
         for toctree in list(doctree.findall(addnodes.toctree)):
             toctree.parent.remove(toctree)
         self.expand_lists(doctree)
-        with fresh_citation_nodes(self.env, doctree):
+        # Quietly: what resolving finds (a cited key that is gone, a missing reference)
+        # is the page's, and the site's build of the page reports it once (issue 23).
+        with fresh_citation_nodes(self.env, doctree), logging.suppress_logging():
             self.env.apply_post_transforms(doctree, docname)
         level = 0
         if section_id:

@@ -264,3 +264,24 @@ def test_stock_bibliography_and_list_citing_one_key(tmp_path, rootdir):
     assert honors.select_one("a[href^='refs.html#']").get_text() == "LB43"  # stock's label
     # An entry that bibliography does not show (its filter: cited on its page) lands on the list.
     assert honors.select_one("a[href^='pubs.html#pub-notes']") is not None
+
+
+@pytest.mark.parametrize("jobs", ["2", "auto"])
+def test_parallel_build_writes_what_a_serial_one_does(tmp_path, jobs):
+    source = copy_portfolio("docs", tmp_path / "src")
+    baseurl = "-Dhtml_baseurl=https://example.org/"
+    run_sphinx(source, tmp_path / "serial", baseurl)
+    run_sphinx(source, tmp_path / "parallel", baseurl, "-j", jobs)
+    serial = output_tree(tmp_path / "serial" / "html")
+    parallel = output_tree(tmp_path / "parallel" / "html")
+    assert sorted(set(serial) ^ set(parallel)) == []
+    assert sorted(name for name in serial if serial[name] != parallel[name]) == []
+    # And after an edit, an incremental parallel build still equals the serial one.
+    honors = source / "honors.md"
+    honors.write_text(honors.read_text() + "\nEdited.\n")
+    touch_later(honors)
+    run_sphinx(source, tmp_path / "serial", baseurl)
+    run_sphinx(source, tmp_path / "parallel", baseurl, "-j", jobs)
+    serial = output_tree(tmp_path / "serial" / "html")
+    parallel = output_tree(tmp_path / "parallel" / "html")
+    assert sorted(name for name in serial if serial.get(name) != parallel.get(name)) == []

@@ -82,6 +82,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.connect("env-updated", targets.update, priority=400)
     app.connect("env-updated", bibliography.report_list_checks)
     app.connect("env-updated", assets.forget_stale_files)
+    app.connect("env-updated", atomic.mark_writing)
     app.connect("html-page-context", head.add_metadata)
     # Before sphinx-sitemap (500) records the page.
     app.connect("html-page-context", keep_noindex_out_of_sitemap, priority=400)
@@ -91,6 +92,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.connect("html-collect-pages", assets.copy_files)
     app.connect("build-finished", assets.finish)
     app.connect("build-finished", complete_sitemap, priority=450)  # before sphinx-sitemap
+    app.connect("build-finished", atomic.unmark_writing, priority=900)
     cv.register(app)
     gcpolicy.register(app)
     return {

@@ -7,6 +7,12 @@ the same folder, which is then renamed over the target (``os.replace``, atomic o
 POSIX and Windows within one file system).  A build killed at any moment leaves at
 most such a temporary file, never a truncated target that a later incremental build
 would keep; :func:`remove_leftovers` deletes those at the start of the next build.
+
+A build killed while writing leaves complete files, but not all of them new: Sphinx
+decides what to write from the sources' times, and a page that depends on the .bib was
+read by the killed build and is not read again.  So a mark is left beside the doctrees
+from the end of reading until the build finishes (:func:`mark_writing`); a build that
+finds it reads every document again (:func:`interrupted`, ``papers.outdated_lists``).
 """
 
 from __future__ import annotations
@@ -78,6 +84,28 @@ def _holds(path: Path, data: bytes) -> bool:
         return path.stat().st_size == len(data) and path.read_bytes() == data
     except OSError:
         return False
+
+
+#: Beside the doctrees while a build writes (see the module docstring).
+WRITING_MARK = "bibfolio-writing"
+
+
+def mark_writing(app: Sphinx, env: object) -> None:
+    """``env-updated``: the build starts writing."""
+    path = Path(app.doctreedir) / WRITING_MARK
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.touch()
+
+
+def unmark_writing(app: Sphinx, exception: Exception | None) -> None:
+    """``build-finished``: the build wrote everything (kept after an error)."""
+    if exception is None:
+        (Path(app.doctreedir) / WRITING_MARK).unlink(missing_ok=True)
+
+
+def interrupted(app: Sphinx) -> bool:
+    """Whether the last build in this folder stopped while writing."""
+    return (Path(app.doctreedir) / WRITING_MARK).is_file()
 
 
 def remove_leftovers(app: Sphinx) -> None:

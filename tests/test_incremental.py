@@ -285,3 +285,17 @@ def test_parallel_build_writes_what_a_serial_one_does(tmp_path, jobs):
     serial = output_tree(tmp_path / "serial" / "html")
     parallel = output_tree(tmp_path / "parallel" / "html")
     assert sorted(name for name in serial if serial.get(name) != parallel.get(name)) == []
+
+
+def test_deleted_page_leaves_the_portfolio(tmp_path):
+    source = copy_portfolio("docs", tmp_path / "src")
+    build_project(source, tmp_path / "out")
+    index = source / "index.md"
+    index.write_text(index.read_text().replace("teaching\n", ""))
+    touch_later(index)
+    (source / "teaching.md").unlink()
+    rebuilt = build_project(source, tmp_path / "out", fresh=False)
+    fresh = build_project(source, tmp_path / "fresh")
+    files = set(output_tree(rebuilt.outdir))
+    assert not {name for name in files if "teaching" in name}
+    assert files == set(output_tree(fresh.outdir))

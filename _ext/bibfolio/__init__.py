@@ -79,6 +79,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.connect("builder-inited", atomic.remove_leftovers)
     app.connect("doctree-read", assets.note_styled)
     app.connect("builder-inited", settled.drop_repeats, priority=settled.LAST)
+    app.connect("env-get-outdated", assets.forget_removed_pages)
     app.connect("env-updated", targets.update, priority=400)
     app.connect("env-updated", bibliography.report_list_checks)
     app.connect("env-updated", assets.forget_stale_files)

@@ -132,6 +132,32 @@ def forget_stale_files(app: Sphinx, env: BuildEnvironment) -> None:
         domain.data["list_files"] = files
 
 
+def forget_removed_pages(
+    app: Sphinx, env: BuildEnvironment, added: set[str], changed: set[str], removed: set[str]
+) -> list[str]:
+    """``env-get-outdated``, in a portfolio: delete the pages of deleted source documents.
+
+    Sphinx leaves ``<page>.html`` and its ``_sources/`` copy in the output when the source
+    is deleted, and a host that deploys the folder keeps publishing them; a fresh build
+    has neither.  A portfolio's output is bibfolio's to keep (a host project's is left
+    as Sphinx leaves it).  Returns no documents to read.
+    """
+    builder = app.builder
+    if not removed or app.config.bibfolio_portfolio is not True or builder.format != "html":
+        return []
+    outdir = Path(app.outdir)
+    sources = outdir / "_sources"
+    link_suffix = app.config.html_sourcelink_suffix or ""
+    for docname in removed - env.found_docs:
+        Path(builder.get_outfilename(docname)).unlink(missing_ok=True)
+        for suffix in app.config.source_suffix:
+            name = f"{docname}{suffix}"
+            if not name.endswith(link_suffix):
+                name += link_suffix
+            (sources / name).unlink(missing_ok=True)
+    return []
+
+
 def list_files(env: BuildEnvironment) -> set[str]:
     """The citation files of every list (:func:`write_list_files`), relative to the output."""
     styles = list(env.config.bibfolio_cite_styles)

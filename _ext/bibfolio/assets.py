@@ -213,7 +213,7 @@ def static_files(app: Sphinx) -> set[str]:
     if app.config.bibfolio_light_pages and not epub:
         names.add("bibfolio-icons.css")
     if get_domain(app.env).styled or papers.paper_pages(app.env, builder):
-        names |= {"bibfolio.css"} if epub else {"bibfolio.css", "bibfolio.js"}
+        names |= EPUB_STATIC if epub else {"bibfolio.css", "bibfolio.js"}
     return names
 
 

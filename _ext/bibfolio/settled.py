@@ -18,7 +18,7 @@ So, in a portfolio only:
 
 Written against pydata-sphinx-theme 0.24 and sphinx-copybutton 0.5; a value one of them
 sets differently later is reported by Sphinx as a configuration change again, and
-``test_incremental.py::test_no_change_rebuild`` fails.
+``test_incremental.py::test_no_change_rebuild_of_the_portfolio`` fails.
 """
 
 from __future__ import annotations

@@ -42,6 +42,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
         pybtexstyle,
         quiet,
         settled,
+        staticfiles,
         targets,
     )
     from .directives import PublicationsDirective  # noqa: PLC0415
@@ -77,7 +78,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.connect("builder-inited", bibliography.load, priority=400)
     app.connect("builder-inited", pageload.add_icon_css)
     app.connect("builder-inited", atomic.remove_leftovers)
-    app.connect("doctree-read", assets.note_styled)
+    app.connect("doctree-read", staticfiles.note_styled)
     app.connect("builder-inited", settled.drop_repeats, priority=settled.LAST)
     app.connect("env-get-outdated", assets.forget_removed_pages)
     app.connect("env-updated", targets.update, priority=400)
@@ -89,7 +90,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.connect("html-page-context", keep_noindex_out_of_sitemap, priority=400)
     app.connect("html-page-context", pageload.add_page_assets)
     app.connect("html-page-context", pageload.lighten, priority=pageload.LATE)
-    app.connect("write-started", assets.copy_static_files)
+    app.connect("write-started", staticfiles.copy_static_files)
     app.connect("html-collect-pages", assets.copy_files)
     app.connect("build-finished", assets.finish)
     app.connect("build-finished", complete_sitemap, priority=450)  # before sphinx-sitemap

@@ -114,6 +114,24 @@ def tests(session: nox.Session) -> None:
 
 
 @nox.session
+def incremental(session: nox.Session) -> None:
+    """Incremental builds equal fresh ones: the property test at length, and more SIGKILLs."""
+    session.install("-e", ".[test]")
+    session.run(
+        "pytest",
+        "tests/test_incremental_property.py",
+        "tests/test_killed_build.py",
+        *session.posargs,
+        env={
+            "BIBFOLIO_INCREMENTAL_EXAMPLES": "40",
+            "BIBFOLIO_INCREMENTAL_STEPS": "8",
+            "BIBFOLIO_INCREMENTAL_RANDOM": "1",
+            "BIBFOLIO_KILL_POINTS": "10",
+        },
+    )
+
+
+@nox.session
 def check(session: nox.Session) -> None:
     """Check .bib files as the build would, without building (-- refs.bib --owner "Name")."""
     session.install("-e", ".")

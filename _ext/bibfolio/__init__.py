@@ -27,6 +27,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     """Register bibfolio: config values, nodes, directive and parser, then event handlers."""
     from . import (  # noqa: PLC0415
         assets,
+        atomic,
         bibliography,
         citebridge,
         citedby,
@@ -41,12 +42,15 @@ def setup(app: Sphinx) -> ExtensionMetadata:
         profile,
         pybtexstyle,
         quiet,
+        settled,
+        staticfiles,
         targets,
     )
     from .directives import PublicationsDirective  # noqa: PLC0415
     from .html import (  # noqa: PLC0415
         HtmlPublicationsTransform,
         SingleHtmlCitationLinks,
+        complete_sitemap,
         keep_noindex_out_of_sitemap,
     )
     from .transforms import PublicationsTransform  # noqa: PLC0415
@@ -68,28 +72,37 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.add_post_transform(SingleHtmlCitationLinks)
 
     app.connect("config-inited", portfolio.apply_defaults, priority=390)
+    app.connect("config-inited", settled.preset, priority=395)
     app.connect("config-inited", config.validate, priority=400)
     app.connect("config-inited", pageload.add_templates)
     # Before sphinxcontrib-bibtex (500) reads the files itself; see citebridge.py.
     app.connect("builder-inited", bibliography.load, priority=400)
     app.connect("builder-inited", pageload.add_icon_css)
+    app.connect("builder-inited", atomic.remove_leftovers)
+    app.connect("doctree-read", staticfiles.note_styled)
+    app.connect("builder-inited", settled.drop_repeats, priority=settled.LAST)
+    app.connect("env-get-outdated", assets.forget_removed_pages)
     app.connect("env-updated", targets.update, priority=400)
     app.connect("env-updated", bibliography.report_list_checks)
     app.connect("env-updated", assets.forget_stale_files)
+    app.connect("env-updated", atomic.mark_writing)
     app.connect("html-page-context", head.add_metadata)
     app.connect("html-page-context", head.drop_relative_urls, priority=head.AFTER_OPENGRAPH)
     # Before sphinx-sitemap (500) records the page.
     app.connect("html-page-context", keep_noindex_out_of_sitemap, priority=400)
     app.connect("html-page-context", pageload.add_page_assets)
     app.connect("html-page-context", pageload.lighten, priority=pageload.LATE)
+    app.connect("write-started", staticfiles.copy_static_files)
     app.connect("html-collect-pages", assets.copy_files)
     app.connect("build-finished", assets.finish)
+    app.connect("build-finished", complete_sitemap, priority=450)  # before sphinx-sitemap
+    app.connect("build-finished", atomic.unmark_writing, priority=900)
     citedby.register(app)
     cv.register(app)
     gcpolicy.register(app)
     return {
         "version": __version__,
-        "env_version": 3,  # bump with BibfolioDomain.data_version
+        "env_version": 4,  # bump with BibfolioDomain.data_version
         "parallel_read_safe": True,
         "parallel_write_safe": True,
     }

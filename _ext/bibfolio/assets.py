@@ -1,4 +1,4 @@
-"""Files bibfolio adds to an HTML site: CSS, JS, local files, citation files, robots.txt.
+"""Files bibfolio adds to an HTML site: local files, citation files, robots.txt.
 
 A list's citation files sit next to its page: the whole-list downloads (``<page>.bib``,
 ``.ris``, ``.json``, ``-apa.txt``, ``-ieee.txt``) and ``<page>.formats.json``, which the
@@ -8,14 +8,13 @@ carrying every format inline.
 
 from __future__ import annotations
 
-import shutil
 from dataclasses import replace
 from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING
 
 from sphinx.util.osutil import relative_uri
 
-from . import papers
+from . import atomic, papers
 from .bibliography import get_domain, get_library
 from .model.citeformats import (
     STYLES,
@@ -41,9 +40,8 @@ if TYPE_CHECKING:
     from .transforms import PageContext
 
 
-STATIC = Path(__file__).parent / "static"
-#: The static files an epub's pages link: its theme writes no scripts (see ``pageload``).
-EPUB_STATIC = frozenset({"bibfolio.css"})
+#: How the robots.txt bibfolio writes begins (the sitemap's address follows).
+ROBOTS_START = "User-agent: *\nAllow: /\n\nSitemap: "
 
 
 def local_file_target(
@@ -53,13 +51,6 @@ def local_file_target(
     suffix = PurePosixPath(source).suffix
     name = slug if field == "pdf" else f"{slug}-{field}"
     return f"{folder}/{name}{suffix}"
-
-
-def _copy_if_newer(source: Path, target: Path) -> None:
-    if target.is_file() and target.stat().st_mtime >= source.stat().st_mtime:
-        return
-    target.parent.mkdir(parents=True, exist_ok=True)
-    shutil.copyfile(source, target)
 
 
 def linked_files(env: BuildEnvironment) -> dict[str, Path]:
@@ -115,7 +106,7 @@ def _inside(path: Path, roots: tuple[Path, ...]) -> bool:
 
 
 def forget_stale_files(app: Sphinx, env: BuildEnvironment) -> None:
-    """``env-updated``: delete copies of files no entry links any more.
+    """``env-updated``: delete copies of files no entry links any more, and stale list files.
 
     Runs before the environment is saved, so the list of copies survives the build.
     """
@@ -125,26 +116,68 @@ def forget_stale_files(app: Sphinx, env: BuildEnvironment) -> None:
         for stale in domain.data["copied"] - current:
             (Path(app.outdir) / stale).unlink(missing_ok=True)
     domain.data["copied"] = current
+    if app.builder.format == "html" and not is_epub(app.builder):
+        # Files of lists removed, renumbered or without downloads now, and of styles
+        # taken out of bibfolio_cite_styles: a fresh build would not write them.
+        files = list_files(env)
+        for stale in domain.data["list_files"] - files:
+            (Path(app.outdir) / stale).unlink(missing_ok=True)
+        domain.data["list_files"] = files
+
+
+def forget_removed_pages(
+    app: Sphinx, env: BuildEnvironment, added: set[str], changed: set[str], removed: set[str]
+) -> list[str]:
+    """``env-get-outdated``, in a portfolio: delete the pages of deleted source documents.
+
+    Sphinx leaves ``<page>.html`` and its ``_sources/`` copy in the output when the source
+    is deleted, and a host that deploys the folder keeps publishing them; a fresh build
+    has neither.  A portfolio's output is bibfolio's to keep (a host project's is left
+    as Sphinx leaves it).  Returns no documents to read.
+    """
+    builder = app.builder
+    if not removed or app.config.bibfolio_portfolio is not True or builder.format != "html":
+        return []
+    outdir = Path(app.outdir)
+    sources = outdir / "_sources"
+    link_suffix = app.config.html_sourcelink_suffix or ""
+    for docname in removed - env.found_docs:
+        Path(builder.get_outfilename(docname)).unlink(missing_ok=True)
+        for suffix in app.config.source_suffix:
+            name = f"{docname}{suffix}"
+            if not name.endswith(link_suffix):
+                name += link_suffix
+            (sources / name).unlink(missing_ok=True)
+    return []
+
+
+def list_files(env: BuildEnvironment) -> set[str]:
+    """The citation files of every list (:func:`write_list_files`), relative to the output."""
+    styles = list(env.config.bibfolio_cite_styles)
+    files = set()
+    for listings in get_domain(env).listings.values():
+        for listing in listings:
+            if not listing.keys:
+                continue
+            stem = download_stem(listing.docname, listing.listing_id)
+            files.add(formats_file(stem))
+            if listing.download:
+                files.update(name for _label, name in download_files(stem, styles))
+    return files
 
 
 def copy_files(app: Sphinx) -> list[tuple[str, dict[str, object], str]]:
-    """``html-collect-pages``: copy bibfolio's static files and the linked local files.
+    """``html-collect-pages``: copy the linked local files next to their paper pages.
 
     This event comes before a builder packs its output (the epub is zipped in
-    ``finish``, before ``build-finished``), so the files are inside the package.  An
-    epub gets no linked files: a PDF is not an EPUB content type (see
-    :func:`publishes_local_files`).  Returns no pages.
+    ``finish``, before ``build-finished``).  An epub gets no linked files: a PDF is not
+    an EPUB content type (see :func:`publishes_local_files`).  Returns no pages.
     """
     outdir = Path(app.outdir)
-    epub = is_epub(app.builder)
-    for asset in STATIC.iterdir():
-        # An epub packs every file of its folder and links only these (no header icons).
-        if not epub or asset.name in EPUB_STATIC:
-            _copy_if_newer(asset, outdir / "_static" / asset.name)
     if publishes_local_files(app.builder):
         for target, source in linked_files(app.env).items():
             if source.is_file():  # a missing one was reported as bibfolio.local_file
-                _copy_if_newer(source, outdir / target)
+                atomic.copy_file(source, outdir / target)
     return []
 
 
@@ -238,9 +271,7 @@ def write_list_files(
 
 
 def _write(path: Path, text: str) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    if not path.is_file() or path.read_text(encoding="utf-8") != text:
-        path.write_text(text, encoding="utf-8")
+    atomic.write_file(path, text)
 
 
 class ListFormats:
@@ -274,6 +305,13 @@ class ListFormats:
         return replace(context, cite_styles=self.styles, formats_data=data, formats_files=files)
 
 
+def _robots_text(path: Path) -> str:
+    try:
+        return path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return ""
+
+
 def finish(app: Sphinx, exception: Exception | None) -> None:
     """``build-finished``: copy files where needed, write robots.txt, save caches."""
     if exception is not None or app.builder.format != "html":
@@ -284,10 +322,11 @@ def finish(app: Sphinx, exception: Exception | None) -> None:
     baseurl = app.config.html_baseurl
     if app.config.bibfolio_robots_txt and baseurl:
         sitemap = getattr(app.config, "sitemap_filename", "sitemap.xml") or "sitemap.xml"
-        text = f"User-agent: *\nAllow: /\n\nSitemap: {baseurl.rstrip('/')}/{sitemap}\n"
-        robots = outdir / "robots.txt"
-        if not robots.is_file() or robots.read_text() != text:
-            robots.write_text(text)
+        text = f"{ROBOTS_START}{baseurl.rstrip('/')}/{sitemap}\n"
+        atomic.write_file(outdir / "robots.txt", text)
+    elif _robots_text(outdir / "robots.txt").startswith(ROBOTS_START):
+        # Ours from an earlier build (no baseurl now, or turned off); not a project's own.
+        (outdir / "robots.txt").unlink()
     references = get_library(app.env).memo.get("references")
     if references is not None:
         logger.info(

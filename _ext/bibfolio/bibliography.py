@@ -69,6 +69,7 @@ class Listing:
     keys: tuple[str, ...]  #: Keys in display order.
     anchors: tuple[str, ...]  #: Anchor id of each key on that page.
     citable: bool  #: Whether ``{cite}`` links may land here.
+    download: bool = False  #: Whether it offers whole-list downloads.
 
 
 class BibfolioDomain(Domain):
@@ -78,13 +79,15 @@ class BibfolioDomain(Domain):
     label = "Publications"
     #: Bump whenever the shape of ``data`` (or of what it holds) changes: Sphinx then
     #: starts from a fresh environment instead of loading an incompatible one.
-    data_version = 3
+    data_version = 4
     initial_data: dict[str, Any] = {  # noqa: RUF012 - Sphinx's API shape
         "state": None,
         "listings": {},  # docname -> [Listing]
         "papers": {},  # docname -> key
         "targets": {},  # key -> (docname, anchor): where cite links and "back" links land
         "copied": set(),  # output paths of linked local files copied by the last build
+        "list_files": set(),  # output paths of the lists' citation files (assets.py)
+        "styled": set(),  # docnames that show something of bibfolio's (assets.note_styled)
     }
 
     #: Runtime only (domains are not pickled): this build's publications and app.
@@ -107,9 +110,15 @@ class BibfolioDomain(Domain):
         """Entry key → (docname, anchor) of its main list entry."""
         return self.data["targets"]
 
+    @property
+    def styled(self) -> set[str]:
+        """Documents that show something of bibfolio's (they link bibfolio.css)."""
+        return self.data["styled"]
+
     def clear_doc(self, docname: str) -> None:
         self.listings.pop(docname, None)
         self.papers.pop(docname, None)
+        self.styled.discard(docname)
 
     def merge_domaindata(self, docnames: Set[str], otherdata: dict[str, Any]) -> None:
         for docname in docnames:
@@ -117,6 +126,8 @@ class BibfolioDomain(Domain):
                 self.listings[docname] = otherdata["listings"][docname]
             if docname in otherdata["papers"]:
                 self.papers[docname] = otherdata["papers"][docname]
+            if docname in otherdata["styled"]:
+                self.styled.add(docname)
 
     def resolve_any_xref(self, *args: Any, **kwargs: Any) -> list[Any]:
         return []

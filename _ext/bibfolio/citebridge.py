@@ -77,7 +77,13 @@ _PYBTEX_KNOWN = frozenset(
 _TOLERANT_STYLE = "bibfolio"
 _PERSON_ROLES = ("author", "editor")
 
-__all__ = ["file_mtime", "install_bibdata", "register_cite_targets", "resolve_entries_with"]
+__all__ = [
+    "file_mtime",
+    "install_bibdata",
+    "register_cite_targets",
+    "resolve_entries_with",
+    "stock_citation_keys",
+]
 
 #: Gives this build's bibfolio entries, in file order (set by ``resolve_entries_with``).
 _entries: Callable[[], Sequence[BibEntry]] | None = None
@@ -327,6 +333,24 @@ def cited_keys(env: BuildEnvironment) -> set[str]:
     """Every key some ``{cite}`` role in the project refers to."""
     domain = env.get_domain("cite")
     return {target.key for ref in domain.data["citation_refs"] for target in ref.targets}
+
+
+def stock_citation_keys(env: BuildEnvironment) -> set[str]:
+    """Keys that a project's own ``{bibliography}`` directives show as citations.
+
+    Such a bibliography is where ``{cite}`` links to those keys land, as without
+    bibfolio; registering a list as their target too made sphinxcontrib-bibtex warn
+    ``duplicate_citation`` (issue 23).  Computed with stock's own filter, quietly: stock
+    reports a bad ``:filter:`` itself when it does the same a moment later.
+    """
+    domain = env.get_domain("cite")
+    keys: set[str] = set()
+    with logging.suppress_logging():
+        for bibliography_key, bibliography in domain.data["bibliographies"].items():
+            if bibliography_key.id_.startswith(_OWN_ID) or bibliography.list_ != "citation":
+                continue
+            keys.update(key for key, _entry in domain.get_filtered_entries(bibliography_key))
+    return keys
 
 
 def register_cite_targets(

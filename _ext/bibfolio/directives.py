@@ -169,7 +169,15 @@ class PublicationsDirective(SphinxDirective):
             result.append(section)
 
         get_domain(env).listings.setdefault(docname, []).append(
-            Listing(docname, listing_id, self.lineno, tuple(keys), tuple(anchors), citable)
+            Listing(
+                docname,
+                listing_id,
+                self.lineno,
+                tuple(keys),
+                tuple(anchors),
+                citable,
+                download=tools["download"],
+            )
         )
         if config.bibfolio_owner and not selected:
             for publication in publications:

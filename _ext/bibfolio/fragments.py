@@ -32,6 +32,7 @@ from docutils.utils import new_document
 from docutils.writers import _html_base, html5_polyglot
 from sphinx.writers import html5 as sphinx_html5
 
+from . import atomic
 from ._version import __version__, code_signature
 
 if TYPE_CHECKING:
@@ -147,13 +148,12 @@ class FragmentCache:
         kept = self._data
         if len(kept) > 3 * len(self._used) + 1000:
             kept = {key: value for key, value in kept.items() if key in self._used}
-        temporary = self.path.with_suffix(".tmp")
-        temporary.write_bytes(
+        atomic.write_file(
+            self.path,
             pickle.dumps(
                 {"signature": self.signature, "fragments": kept}, protocol=pickle.HIGHEST_PROTOCOL
-            )
+            ),
         )
-        temporary.replace(self.path)
 
 
 #: The node types :class:`DirectWriter` writes itself: its method for each, and the stock

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import pickle
 from fnmatch import fnmatch
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from docutils import nodes
@@ -11,9 +13,11 @@ from sphinx.builders.singlehtml import SingleFileHTMLBuilder
 from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util.osutil import relative_uri
 
+from . import atomic
 from . import nodes as bf
 from .assets import ListFormats, download_stem, is_epub, write_list_files
 from .bibliography import get_domain
+from .cv.page import written_page
 from .directives import unique_id
 from .fragments import FragmentCache
 from .head import is_noindex
@@ -44,6 +48,67 @@ def keep_noindex_out_of_sitemap(
     excludes = list(app.config.sitemap_excludes or ())
     if not any(fnmatch(link, pattern) for pattern in excludes):
         app.config.sitemap_excludes = [*excludes, link]
+
+
+#: The sitemap's links of the last build, beside the doctrees (see :func:`complete_sitemap`).
+_SITEMAP_STATE = "bibfolio-sitemap-{}.pickle"
+
+
+def _sitemap_link(app: Sphinx, pagename: str) -> str:
+    """The link sphinx-sitemap records for *pagename* (its ``add_html_link``)."""
+    if type(app.builder).__name__ == "DirectoryHTMLBuilder":
+        if pagename == "index":
+            return ""
+        return pagename[:-6] + "/" if pagename.endswith("/index") else pagename + "/"
+    return pagename + (app.config.html_file_suffix or ".html")
+
+
+def complete_sitemap(app: Sphinx, exception: Exception | None) -> None:
+    """``build-finished``, before sphinx-sitemap (500): every page in it, in one order.
+
+    sphinx-sitemap lists the pages written by this build only, in the order they were
+    written: after an edit, an incremental build's sitemap lost every unchanged page.
+    The links recorded now are merged with the last build's, for the pages that still
+    exist (source documents and paper pages) and are not excluded, and put back sorted,
+    so an incremental build writes the sitemap a fresh one does (issue 23).
+    """
+    links_queue = getattr(app, "sitemap_links", None)
+    if exception is not None or links_queue is None or app.builder.format != "html":
+        return
+    links: dict[str, Any] = {}
+    while not links_queue.empty():
+        link, last_updated = links_queue.get_nowait()
+        links[link] = last_updated
+    state = Path(app.doctreedir) / _SITEMAP_STATE.format(app.builder.name)
+    previous = _load_links(state, str(app.outdir))
+    pages = set(app.env.found_docs) | set(get_domain(app.env).papers)
+    if cv_page := written_page(app):
+        pages.add(cv_page)
+    still_there = {_sitemap_link(app, page) for page in pages}
+    if is_noindex(app, "search", "search.html"):
+        still_there.discard(_sitemap_link(app, "search"))
+    excludes = list(getattr(app.config, "sitemap_excludes", None) or ())
+    for link, last_updated in previous.items():
+        if (
+            link not in links
+            and link in still_there
+            and not any(fnmatch(link, pattern) for pattern in excludes)
+        ):
+            links[link] = last_updated
+    for link in sorted(links):
+        links_queue.put((link, links[link]))
+    atomic.write_file(
+        state,
+        pickle.dumps({"outdir": str(app.outdir), "links": links}, pickle.HIGHEST_PROTOCOL),
+    )
+
+
+def _load_links(path: Path, outdir: str) -> dict[str, Any]:
+    try:
+        stored = pickle.loads(path.read_bytes())
+    except (OSError, EOFError, pickle.UnpicklingError, AttributeError, ValueError):
+        return {}
+    return stored["links"] if stored.get("outdir") == outdir else {}
 
 
 def fragment_cache(env: Any) -> FragmentCache:

@@ -30,6 +30,7 @@ from sphinx.builders.singlehtml import SingleFileHTMLBuilder
 from sphinx.highlighting import PygmentsBridge
 from sphinx.util.display import status_iterator
 
+from . import atomic, papersearch
 from ._version import code_signature
 from .bibliography import get_domain, get_library
 from .citedby import cited_by
@@ -184,8 +185,11 @@ def outdated_lists(
     """``env-get-outdated``: lists to read again when every entry changed.
 
     That is a first build, or bibfolio itself or its settings changed: the lists'
-    placeholders may then be stale.
+    placeholders may then be stale.  After a build that was killed while writing
+    (:func:`atomic.interrupted`) every document is read again.
     """
+    if atomic.interrupted(app):
+        return sorted(env.found_docs)
     if get_library(env).changed is None:
         return list(get_domain(env).listings)
     return []
@@ -335,13 +339,7 @@ class SiteContext:
         self.builder = builder
         self.navigation = site_navigation(env)
         self.color_modes = _color_modes(builder)
-        # Sphinx links the theme's stylesheets through css_files; pydata-sphinx-theme
-        # takes its own out and links it in its layout, which paper pages do not use.
-        context = getattr(builder, "globalcontext", {})
-        linked = {getattr(css, "filename", css) for css in context.get("css_files", [])}
-        self.theme_styles = [
-            name for name in context.get("styles", []) if f"_static/{name}" not in linked
-        ]
+        self.theme_styles = list(getattr(builder, "globalcontext", {}).get("styles", []))
         self._sections = _sections(env, [doc for doc, _url, _title in self.navigation if doc])
         self._links: dict[tuple[str, str | None], list[tuple[str, str, bool]]] = {}
         # A project's own template (e.g. one extending the theme's page.html) keeps them.
@@ -368,8 +366,20 @@ class SiteContext:
             **self._unused,
             "bibfolio_site_nav": self._links[key],
             "bibfolio_color_modes": self.color_modes,
-            "bibfolio_theme_styles": self.theme_styles,
+            "bibfolio_theme_styles": unlinked_styles,
         }
+
+
+def unlinked_styles(styles: Iterable[str], css_files: Iterable[Any]) -> list[str]:
+    """The theme's stylesheets (*styles*) that the page's ``css_files`` do not link.
+
+    Sphinx links them through ``css_files``; pydata-sphinx-theme takes its own out in
+    ``html-page-context`` and links it in its layout, which paper pages do not use.
+    Asked when the page is rendered, after those handlers, so the answer does not
+    depend on which pages were written before it (issue 23).
+    """
+    linked = {str(getattr(css, "filename", css)) for css in css_files}
+    return [name for name in styles if f"_static/{name}" not in linked]
 
 
 def render_page(
@@ -424,15 +434,17 @@ def render_page(
     if site is not None:
         target = get_domain(builder.env).targets.get(publication.key)
         page_context.update(site.for_page(page, target[0] if target else None))
-    builder.handle_page(page, page_context, TEMPLATE, event_arg=document)
+    with atomic.replacing(builder.get_outfilename(page)) as temporary:
+        builder.handle_page(page, page_context, TEMPLATE, outfilename=temporary, event_arg=document)
 
 
 def _load_state(path: Path, outdir: str) -> dict[str, Any]:
+    """What the last build of *outdir* stored: ``pages`` (signatures), ``search`` (text)."""
     try:
         stored = pickle.loads(path.read_bytes())
     except (OSError, EOFError, pickle.UnpicklingError, AttributeError, ValueError):
         return {}
-    return stored["pages"] if stored.get("outdir") == outdir else {}
+    return stored if stored.get("outdir") == outdir else {}
 
 
 def write_pages(app: Sphinx) -> list[tuple[str, dict[str, Any], str]]:
@@ -467,7 +479,9 @@ def write_pages(app: Sphinx) -> list[tuple[str, dict[str, Any], str]]:
         _navigation_signature(env),
         site.signature(),
     ))  # fmt: skip
-    previous = _load_state(state_path, str(builder.outdir))
+    stored = _load_state(state_path, str(builder.outdir))
+    previous = stored.get("pages", {})
+    previous_search = stored.get("search", {})
     # A page shows its entry (content hash), its name, where "back" leads and the
     # settings; those decide whether it is written again, without decoding any entry
     # (a no-change rebuild decodes none).
@@ -513,14 +527,25 @@ def write_pages(app: Sphinx) -> list[tuple[str, dict[str, Any], str]]:
     finally:
         if jinja is not None:
             jinja.auto_reload = auto_reload
+    # The search index gets every page, unchanged ones from the text stored with them.
+    rewritten = {page for page, _key in outdated}
+    search: dict[str, papersearch.SearchText] = {}
+    for key, page in pages.items():
+        if page in previous_search and page not in rewritten:
+            search[page] = previous_search[page]
+        elif (publication := library.get(key)) is not None:
+            search[page] = papersearch.search_text(publication)
+    papersearch.feed(builder, search)
     logger.info(
         "bibfolio: %d paper pages written, %d unchanged", len(outdated), len(pages) - len(outdated)
     )
-    temporary = state_path.with_suffix(".tmp")
-    temporary.write_bytes(
-        pickle.dumps({"outdir": str(builder.outdir), "pages": current}, pickle.HIGHEST_PROTOCOL)
+    atomic.write_file(
+        state_path,
+        pickle.dumps(
+            {"outdir": str(builder.outdir), "pages": current, "search": search},
+            pickle.HIGHEST_PROTOCOL,
+        ),
     )
-    temporary.replace(state_path)
     return []
 
 

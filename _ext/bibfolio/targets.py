@@ -61,7 +61,8 @@ def update(app: Sphinx, env: BuildEnvironment) -> list[str]:
     old = domain.targets
     new = compute_targets(env)
     domain.data["targets"] = new
-    cited = citebridge.cited_keys(env)
+    # A key that a project's own {bibliography} shows is cited there, as without bibfolio.
+    cited = citebridge.cited_keys(env) - citebridge.stock_citation_keys(env)
     listings = {
         (listing.docname, listing.listing_id): listing
         for per_doc in domain.listings.values()

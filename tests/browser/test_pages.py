@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from urllib.parse import quote
+
 import pytest
 
 from .support import require_chromium
@@ -75,4 +77,28 @@ def test_search_finds_a_paper(browser, sites, name, word):
     results = page.locator("#search-results li")
     results.first.wait_for(timeout=15_000)
     assert word.lower() in results.first.inner_text().lower()
+    page.close()
+
+
+@pytest.mark.parametrize(
+    ("title", "paper"),
+    [
+        (
+            "Ditto: End-to-End Application Cloning for Networked Cloud Services",
+            "publications/liang2023ditto.html",
+        ),
+        ("Lumos", "publications/liang2025lumos.html"),
+        ("Mystique production AI benchmarks", "publications/liang2023mystique.html"),
+    ],
+)
+def test_title_search_lands_on_the_paper_page(browser, sites, title, paper):
+    """Sphinx's own search (searchtools.js, the built index) ranks the paper page first."""
+    page = browser.new_page()
+    page.goto(sites["docs"].url + "search.html?q=" + quote(title), wait_until="networkidle")
+    results = page.locator("#search-results li a")
+    results.first.wait_for(timeout=15_000)
+    hrefs = [link.get_attribute("href") for link in results.all()]
+    assert hrefs[0].split("?")[0] == paper, hrefs
+    # The list that shows the paper is found too, below it.
+    assert any(href.startswith("publications.html") for href in hrefs[1:]), hrefs
     page.close()

@@ -25,6 +25,7 @@ from docutils import nodes
 from sphinx import addnodes
 from sphinx.util import logging
 
+from .. import atomic
 from .. import nodes as bf
 from ..bibliography import get_domain, get_library
 from ..render import EntryContext
@@ -142,7 +143,9 @@ class CvSource:
         for toctree in list(doctree.findall(addnodes.toctree)):
             toctree.parent.remove(toctree)
         self.expand_lists(doctree)
-        with fresh_citation_nodes(self.env, doctree):
+        # Quietly: what resolving finds (a cited key that is gone, a missing reference)
+        # is the page's, and the site's build of the page reports it once (issue 23).
+        with fresh_citation_nodes(self.env, doctree), logging.suppress_logging():
             self.env.apply_post_transforms(doctree, docname)
         level = 0
         if section_id:
@@ -324,7 +327,7 @@ def build_cv(app: Sphinx, exception: Exception | None) -> None:
             # A short CV without publications is only a header: write none.
             if read_stamp(stamps, target)[1]:
                 target.unlink(missing_ok=True)  # ours, from an earlier build
-            stamp_of(stamps, target).write_text(f"{inputs}\n", encoding="utf-8")
+            atomic.write_file(stamp_of(stamps, target), f"{inputs}\n")
             logger.info("bibfolio: no %s: no entry is selected (selected = {true})", target.name)
             continue
         source = layout + "\n" + header(app, short) + "\n".join(cv.parts)
@@ -412,13 +415,13 @@ def write_pdf(
     digest = hashlib.sha256(f"{typst.__version__}\n{source}".encode()).hexdigest()
     stamp = stamp_of(stamps, target)
     if target.exists() and read_stamp(stamps, target)[1] == digest:
-        stamp.write_text(f"{inputs}\n{digest}", encoding="utf-8")
+        atomic.write_file(stamp, f"{inputs}\n{digest}")
         return
     error = typeset(source, target, files)
     if error:
         warn(f"the CV could not be typeset ({target.name}): {error}", "cv")
         return
-    stamp.write_text(f"{inputs}\n{digest}", encoding="utf-8")
+    atomic.write_file(stamp, f"{inputs}\n{digest}")
     logger.info("bibfolio: wrote %s", target.name)
 
 
@@ -442,5 +445,6 @@ def typeset(source: str, target: Path, files: dict[str, Path] | None = None) -> 
         if done.returncode:
             return done.stderr.strip() or f"exit status {done.returncode}"
         # Written whole, then moved: a reader never sees half a PDF.
-        shutil.move(root / "out.pdf", target)
+        with atomic.replacing(target) as temporary:
+            shutil.move(root / "out.pdf", temporary)
     return ""

@@ -22,6 +22,7 @@ from sphinx import addnodes
 from sphinx.util import logging
 from sphinx.util.osutil import relative_uri
 
+from .. import atomic
 from .build import CvSource, cv_parts, inputs_key, list_variants, wants_cv
 from .role import FILES
 
@@ -50,6 +51,13 @@ def has_page(app: Sphinx) -> bool:
     if app.builder.name not in PAGE_BUILDERS or app.config.bibfolio_cv is False:
         return False
     return PAGENAME in app.env.all_docs or wants_cv(app)
+
+
+def written_page(app: Sphinx) -> str | None:
+    """The CV page's name when bibfolio wrote it and keeps it (its stamp is there)."""
+    if app.builder.name not in PAGE_BUILDERS or PAGENAME in app.env.all_docs:
+        return None
+    return PAGENAME if (Path(app.doctreedir) / STAMP).is_file() else None
 
 
 def collect_cv_page(app: Sphinx) -> list[tuple[str, dict[str, Any], str]]:
@@ -98,8 +106,11 @@ def collect_cv_page(app: Sphinx) -> list[tuple[str, dict[str, Any], str]]:
         "page_source_suffix": "",
         "has_maths_elements": has_math,  # Sphinx then loads MathJax on the page
     }
-    builder.handle_page(PAGENAME, context, "page.html", event_arg=document)
-    stamp.write_text(inputs, encoding="utf-8")
+    with atomic.replacing(target) as temporary:
+        builder.handle_page(
+            PAGENAME, context, "page.html", outfilename=temporary, event_arg=document
+        )
+    atomic.write_file(stamp, inputs)
     return []
 
 

@@ -432,7 +432,8 @@ class ReferenceCache:
         self._data = data
         text = json.dumps({"versions": self.versions, "references": data}, ensure_ascii=False)
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        partial = self.path.with_name(f"{self.path.name}.{os.getpid()}.tmp")
+        # The name bibfolio's atomic.py gives: a killed build's leftover is removed.
+        partial = self.path.with_name(f"{self.path.name}.{os.getpid()}.bibfolio-tmp")
         partial.write_text(text, encoding="utf-8")
         partial.replace(self.path)
         self._new.clear()

@@ -172,7 +172,7 @@ def output_tree(outdir) -> dict[str, bytes]:
 
 
 def test_no_change_rebuild_of_the_portfolio(tmp_path):
-    source = copy_portfolio("docs", tmp_path / "src")
+    source = copy_portfolio("mingyu-liang", tmp_path / "src")
     baseurl = "-Dhtml_baseurl=https://example.org/"
     run_sphinx(source, tmp_path / "out", baseurl)
     first = output_tree(tmp_path / "out" / "html")
@@ -193,7 +193,7 @@ def sitemap_links(outdir) -> list[str]:
 
 
 def test_sitemap_after_a_page_edit_lists_every_page(tmp_path):
-    source = copy_portfolio("docs", tmp_path / "src")
+    source = copy_portfolio("mingyu-liang", tmp_path / "src")
     overrides = {"html_baseurl": "https://example.org/"}
     before = build_project(source, tmp_path / "out", overrides=overrides)
     links = sitemap_links(before.outdir)
@@ -208,8 +208,8 @@ def test_sitemap_after_a_page_edit_lists_every_page(tmp_path):
 
 
 def test_removed_entry_cited_on_a_page_warns_once(tmp_path):
-    source = copy_portfolio("docs", tmp_path / "src")
-    bib = tmp_path / "src" / "refs.bib"
+    source = copy_portfolio("mingyu-liang", tmp_path / "src")
+    bib = source / "refs.bib"
     text = bib.read_text()
     start = text.index("@inproceedings{gan2021sage")
     end = text.find("\n@", start + 1)
@@ -268,7 +268,7 @@ def test_stock_bibliography_and_list_citing_one_key(tmp_path, rootdir):
 
 @pytest.mark.parametrize("jobs", ["2", "auto"])
 def test_parallel_build_writes_what_a_serial_one_does(tmp_path, jobs):
-    source = copy_portfolio("docs", tmp_path / "src")
+    source = copy_portfolio("mingyu-liang", tmp_path / "src")
     baseurl = "-Dhtml_baseurl=https://example.org/"
     run_sphinx(source, tmp_path / "serial", baseurl)
     run_sphinx(source, tmp_path / "parallel", baseurl, "-j", jobs)
@@ -288,7 +288,7 @@ def test_parallel_build_writes_what_a_serial_one_does(tmp_path, jobs):
 
 
 def test_deleted_page_leaves_the_portfolio(tmp_path):
-    source = copy_portfolio("docs", tmp_path / "src")
+    source = copy_portfolio("mingyu-liang", tmp_path / "src")
     build_project(source, tmp_path / "out")
     index = source / "index.md"
     index.write_text(index.read_text().replace("teaching\n", ""))

@@ -68,7 +68,7 @@ def build_killed(source: Path, dest: Path, after: float) -> bool:
 
 
 def edit_title(source: Path) -> None:
-    bib = source.parent / "refs.bib"
+    bib = source / "refs.bib"
     bib.write_text(bib.read_text().replace("Ditto:", "Ditto Again:"))
     later = bib.stat().st_mtime + 10
     os.utime(bib, (later, later))
@@ -87,7 +87,7 @@ def test_a_killed_build_leaves_nothing_the_next_build_keeps(tmp_path, scenario):
     choose = random.Random(f"issue-23-{scenario}")
     killed = []
     for point in range(POINTS):
-        source = copy_portfolio("docs", tmp_path / f"src-{point}")
+        source = copy_portfolio("mingyu-liang", tmp_path / f"src-{point}")
         dest = tmp_path / f"out-{point}"
         share = choose.uniform(0.1, 0.95)
         if scenario == "rebuild-after-edit":

@@ -94,7 +94,7 @@ def test_search_finds_a_paper(browser, sites, name, word):
 def test_title_search_lands_on_the_paper_page(browser, sites, title, paper):
     """Sphinx's own search (searchtools.js, the built index) ranks the paper page first."""
     page = browser.new_page()
-    page.goto(sites["docs"].url + "search.html?q=" + quote(title), wait_until="networkidle")
+    page.goto(sites["mingyu-liang"].url + "search.html?q=" + quote(title), wait_until="networkidle")
     results = page.locator("#search-results li a")
     results.first.wait_for(timeout=15_000)
     hrefs = [link.get_attribute("href") for link in results.all()]

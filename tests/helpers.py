@@ -5,14 +5,12 @@ from __future__ import annotations
 import os
 import re
 import shutil
-from importlib.metadata import version
 from io import StringIO
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
 from bs4 import BeautifulSoup
-from packaging.version import Version
 from sphinx.testing.util import SphinxTestApp
 
 if TYPE_CHECKING:
@@ -23,14 +21,6 @@ REPO = Path(__file__).resolve().parent.parent
 CANONICAL = "https://example.org/"
 ON_READTHEDOCS = {"READTHEDOCS_CANONICAL_URL": CANONICAL}
 _ANSI = re.compile(r"\x1b\[[0-9;]*m")
-#: pydata-sphinx-theme 0.17 added search-as-you-type and, with it, links the search scripts
-#: from every page's head; 0.16 (the lowest we support) links them from search.html only,
-#: so there is nothing for bibfolio's lighter pages to take out or to keep.
-PYDATA_SEARCH_ON_EVERY_PAGE = Version(version("pydata-sphinx-theme")) >= Version("0.17")
-NEEDS_PYDATA_SEARCH_AS_YOU_TYPE = pytest.mark.skipif(
-    not PYDATA_SEARCH_ON_EVERY_PAGE,
-    reason="pydata-sphinx-theme < 0.17 has no search-as-you-type (no search scripts on every page)",
-)
 
 
 def warnings_of(app: Sphinx) -> str:

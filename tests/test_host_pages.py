@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from .helpers import PYDATA_SEARCH_ON_EVERY_PAGE, build_project
+from .helpers import build_project
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -84,8 +84,7 @@ def test_only_pages_that_show_bibfolio_load_its_css_and_js(build_root):
     every_asset = assets("index") | assets("pubs")
     assert "bibfolio-icons.css" not in every_asset
     assert not any("copybutton" in name for name in every_asset)
-    if PYDATA_SEARCH_ON_EVERY_PAGE:  # pydata's search-as-you-type needs it (0.17 and later)
-        assert "searchindex.js" in assets("honors")
+    assert "searchindex.js" in assets("honors")  # pydata's search-as-you-type needs it
     sphinx_scripts = ("documentation_options.js", "doctools.js", "sphinx_highlight.js")
     scripts = built.page("honors").head.find_all("script", src=True)
     deferred = [tag["src"] for tag in scripts if tag.has_attr("defer")]

@@ -9,7 +9,7 @@ import shutil
 
 import pytest
 
-from .helpers import NEEDS_PYDATA_SEARCH_AS_YOU_TYPE, build_project
+from .helpers import build_project
 
 SEARCH_SCRIPTS = ("searchtools.js", "language_data.js", "searchindex.js")
 LIGHT = {"bibfolio_light_pages": True}
@@ -54,7 +54,6 @@ def test_search_page_keeps_its_scripts_in_order(built_docs):
     assert found["doctools.js"] is False
 
 
-@NEEDS_PYDATA_SEARCH_AS_YOU_TYPE
 def test_search_as_you_type_keeps_the_search_scripts(build_root):
     built = build_root(
         "cite-links",
@@ -69,7 +68,6 @@ def test_search_as_you_type_keeps_the_search_scripts(build_root):
     assert found["doctools.js"] is False
 
 
-@NEEDS_PYDATA_SEARCH_AS_YOU_TYPE
 def test_a_project_layout_takes_precedence(build_root, rootdir, tmp_path):
     source = tmp_path / "cite-links"
     shutil.copytree(rootdir / "test-cite-links", source)
@@ -114,7 +112,6 @@ def script_tags(soup) -> list[tuple[str, str]]:
     ]
 
 
-@NEEDS_PYDATA_SEARCH_AS_YOU_TYPE
 def test_scripts_a_theme_adds_per_page_stay(rootdir, tmp_path):
     """pydata's search-as-you-type and version switcher: their page settings survive."""
     source = tmp_path / "cite-links"

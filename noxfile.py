@@ -164,7 +164,7 @@ def upstream(session: nox.Session) -> None:
 @nox.session
 def lint(session: nox.Session) -> None:
     """Check style and formatting with ruff."""
-    session.install("ruff>=0.6")
+    session.install("ruff>=0.17")  # as pyproject.toml's lint extra (why: there)
     session.run("ruff", "check", ".")
     session.run("ruff", "format", "--check", ".")
 
@@ -190,3 +190,59 @@ def audit(session: nox.Session) -> None:
         outputs.append(str(output))
     # Lighthouse comes from the npm registry and drives Debian's chromium (see tests/audit.py).
     session.run("python", "-m", "tests.audit", *outputs)
+
+
+#: What a user of the portfolios and of the test suite installs (``test`` brings ``live`` and
+#: ``docs`` with it); ``lowest`` and ``latest`` install it at both ends of the declared ranges.
+VERSIONED_EXTRAS = ".[docs,test]"
+#: Pre-releases that ``latest`` takes: what the next releases of these will break shows first
+#: in a bibfolio build, so they are tried before they are out.
+PRE_RELEASES = ("sphinx", "docutils", "myst-parser", "pydata-sphinx-theme")
+
+
+def _install_with_uv(session: nox.Session, *installs: list[str]) -> None:
+    """Install each argument list in turn with uv (from PyPI, as pip would), then list all."""
+    session.install("uv")
+    python = str(Path(session.bin, "python"))
+    for args in installs:
+        session.run_install("uv", "pip", "install", "--python", python, *args)
+    session.run_install("uv", "pip", "list", "--python", python)
+
+
+def _portfolios_and_suite(session: nox.Session) -> None:
+    """Build both portfolios fresh with -nW --keep-going, then run the whole test suite."""
+    out = Path(session.create_tmp())
+    for source in ("docs", "examples/liang-luo"):
+        output = out / source.replace("/", "-")
+        shutil.rmtree(output, ignore_errors=True)
+        session.run(
+            "sphinx-build", "-E", "-a", "-nW", "--keep-going", "-b", "html", source, str(output)
+        )
+    session.run("pytest", *session.posargs)
+
+
+@nox.session(python="3.11")
+def lowest(session: nox.Session) -> None:
+    """Both portfolios and the test suite with every direct dependency at its declared minimum."""
+    # lowest-direct: what pyproject.toml (every extra used) names is taken at its lower bound,
+    # what those need at their newest (as a user adding bibfolio to a pinned environment gets).
+    # Then the tests session's sphinx-book-theme, without its pin, at the lowest it allows.
+    lowest_direct = ["--resolution", "lowest-direct"]
+    _install_with_uv(
+        session,
+        [*lowest_direct, "-e", VERSIONED_EXTRAS],
+        [*lowest_direct, "--no-deps", "sphinx-book-theme>=1.1"],
+    )
+    _portfolios_and_suite(session)
+
+
+@nox.session
+def latest(session: nox.Session) -> None:
+    """The same with the newest releases, pre-releases of Sphinx, docutils, myst and the theme."""
+    pre = [f"{name}>=0.0.0a0" for name in PRE_RELEASES]  # a pre-release marker admits them
+    _install_with_uv(
+        session,
+        ["--upgrade", "-e", VERSIONED_EXTRAS, *pre],
+        ["--upgrade", "--no-deps", "sphinx-book-theme"],
+    )
+    _portfolios_and_suite(session)

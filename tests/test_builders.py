@@ -160,7 +160,8 @@ def test_singlehtml(tmp_path: Path, portfolio: str, bib: str, owner: str):
 #: Output files of each plain-text builder, and its markup to drop before comparing.
 _TEXT_BUILDERS = {
     "text": ("*.txt", re.compile(r"$^")),
-    "man": ("*.1", re.compile(r"\\f[BIRP]|\\[%:&-]")),
+    # docutils 0.20 writes a link's target again as a groff device control (\X'tty: link URL').
+    "man": ("*.1", re.compile(r"\\f[BIRP]|\\[%:&-]|\\X'[^']*'")),
     "texinfo": ("*.texi", re.compile(r"@[a-z]+(?=\{)")),
 }
 

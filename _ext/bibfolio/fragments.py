@@ -284,7 +284,10 @@ class DirectWriter:
             and len(parent) == 1
         ):
             translator.body.append("\n")
-            translator.report_messages(node)
+            # As docutils' depart_paragraph: 0.21 writes the messages queued for the
+            # paragraph after it; 0.20 has no such queue (nor report_messages).
+            if hasattr(translator, "report_messages"):
+                translator.report_messages(node)
         return True
 
     def _write_inline(self, node: nodes.Element) -> bool:

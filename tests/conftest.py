@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import pybtex.errors
 import pytest
 
-from .helpers import ON_READTHEDOCS, REPO, build_project, copy_docs, copy_portfolio
+from .helpers import ON_READTHEDOCS, REPO, FakeTime, build_project, copy_docs, copy_portfolio
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterator
@@ -76,3 +76,9 @@ def build_root(tmp_path: Path, rootdir: Path) -> Callable[..., Built]:
         return build_project(source, tmp_path / f"_build-{name}", builder, **kwargs)  # type: ignore[arg-type]
 
     return build
+
+
+@pytest.fixture
+def fake_time() -> FakeTime:
+    """The clock and sleep of an HTTP client under test (import and metrics)."""
+    return FakeTime()

@@ -159,3 +159,18 @@ def copy_docs(target: Path) -> Path:
         copy.parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(bib, copy)
     return target / "docs"
+
+
+class FakeTime:
+    """An injected clock and sleep: the HTTP client's rate limiter and backoff run, nothing waits."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+        self.sleeps: list[float] = []
+
+    def clock(self) -> float:
+        return self.now
+
+    def sleep(self, seconds: float) -> None:
+        self.sleeps.append(round(seconds, 3))
+        self.now += seconds

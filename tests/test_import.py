@@ -12,6 +12,7 @@ import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pybtex.database
 import pytest
@@ -23,6 +24,9 @@ from bibfolio.importer.records import first_family
 from bibfolio.importer.sources import csl_record
 from bibfolio.model.bibtex import read_bib_files
 from bibfolio.model.latex import Span, latex_to_plain, latex_to_rich
+
+if TYPE_CHECKING:
+    from .helpers import FakeTime
 
 FIXTURES = Path(__file__).parent / "import_fixtures"
 GOLDEN = FIXTURES / "golden"
@@ -124,26 +128,6 @@ def server(monkeypatch: pytest.MonkeyPatch):
     yield httpd
     httpd.shutdown()
     httpd.server_close()
-
-
-class FakeTime:
-    """An injected clock and sleep: the rate limiter runs, nothing waits."""
-
-    def __init__(self) -> None:
-        self.now = 1000.0
-        self.sleeps: list[float] = []
-
-    def clock(self) -> float:
-        return self.now
-
-    def sleep(self, seconds: float) -> None:
-        self.sleeps.append(round(seconds, 3))
-        self.now += seconds
-
-
-@pytest.fixture
-def fake_time() -> FakeTime:
-    return FakeTime()
 
 
 @pytest.fixture

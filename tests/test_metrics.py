@@ -14,6 +14,7 @@ import time
 import urllib.parse
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
@@ -21,6 +22,9 @@ from bibfolio.__main__ import main
 from bibfolio.importer.http import Client
 from bibfolio.metrics import data, openalex
 from bibfolio.metrics.progress import Progress
+
+if TYPE_CHECKING:
+    from .helpers import FakeTime
 
 FIXTURES = Path(__file__).parent / "metrics_fixtures"
 TODAY = dt.datetime.now(dt.UTC).date().isoformat()
@@ -113,26 +117,6 @@ def server(monkeypatch: pytest.MonkeyPatch):
     yield httpd
     httpd.shutdown()
     httpd.server_close()
-
-
-class FakeTime:
-    """An injected clock and sleep: the rate limiter and backoff run, nothing waits."""
-
-    def __init__(self) -> None:
-        self.now = 1000.0
-        self.sleeps: list[float] = []
-
-    def clock(self) -> float:
-        return self.now
-
-    def sleep(self, seconds: float) -> None:
-        self.sleeps.append(round(seconds, 3))
-        self.now += seconds
-
-
-@pytest.fixture
-def fake_time() -> FakeTime:
-    return FakeTime()
 
 
 @pytest.fixture

@@ -9,7 +9,10 @@ from __future__ import annotations
 
 import html
 import re
+from fnmatch import fnmatch
 from typing import TYPE_CHECKING, Any
+
+from sphinx.builders.dirhtml import DirectoryHTMLBuilder
 
 from .bibliography import get_domain, get_library
 from .model.metadata import (
@@ -35,6 +38,24 @@ def _meta(name: str, content: str) -> str:
 
 def _script(data: Any) -> str:
     return f'<script type="application/ld+json">{json_for_script(data)}</script>'
+
+
+def exclude_from_sitemap(app: Sphinx, pagename: str) -> None:
+    """Add *pagename*'s link to sphinx-sitemap's ``sitemap_excludes``.
+
+    sphinx-sitemap checks ``sitemap_excludes`` as each page is written, so this runs in
+    ``html-page-context`` before it; the link joins the user's own patterns (never
+    replacing them) unless one already matches it.
+    """
+    if "sitemap_excludes" not in app.config:
+        return
+    if isinstance(app.builder, DirectoryHTMLBuilder):
+        link = f"{pagename}/"
+    else:
+        link = pagename + (app.config.html_file_suffix or ".html")
+    excludes = list(app.config.sitemap_excludes or ())
+    if not any(fnmatch(link, pattern) for pattern in excludes):
+        app.config.sitemap_excludes = [*excludes, link]
 
 
 def is_noindex(app: Sphinx, pagename: str, templatename: str) -> bool:

@@ -8,7 +8,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from docutils import nodes
-from sphinx.builders.dirhtml import DirectoryHTMLBuilder
 from sphinx.builders.singlehtml import SingleFileHTMLBuilder
 from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util.osutil import relative_uri
@@ -20,7 +19,7 @@ from .bibliography import get_domain
 from .cv.page import written_page
 from .directives import unique_id
 from .fragments import FragmentCache
-from .head import is_noindex
+from .head import exclude_from_sitemap, is_noindex
 from .render import chart_nodes, entry_html_nodes, paper_nodes
 from .transforms import PageContext, fill_legends
 
@@ -33,21 +32,9 @@ if TYPE_CHECKING:
 def keep_noindex_out_of_sitemap(
     app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any
 ) -> None:
-    """``html-page-context``, before sphinx-sitemap: leave a ``noindex`` page out of it.
-
-    sphinx-sitemap checks ``sitemap_excludes`` as each page is written; the page's link
-    is added to the user's own patterns (never replacing them) unless one already
-    matches it.
-    """
-    if "sitemap_excludes" not in app.config or not is_noindex(app, pagename, templatename):
-        return
-    if isinstance(app.builder, DirectoryHTMLBuilder):
-        link = f"{pagename}/"
-    else:
-        link = pagename + (app.config.html_file_suffix or ".html")
-    excludes = list(app.config.sitemap_excludes or ())
-    if not any(fnmatch(link, pattern) for pattern in excludes):
-        app.config.sitemap_excludes = [*excludes, link]
+    """``html-page-context``, before sphinx-sitemap: leave a ``noindex`` page out of it."""
+    if is_noindex(app, pagename, templatename):
+        exclude_from_sitemap(app, pagename)
 
 
 #: The sitemap's links of the last build, beside the doctrees (see :func:`complete_sitemap`).

@@ -38,6 +38,7 @@ from docutils import nodes
 from sphinx.builders.dirhtml import DirectoryHTMLBuilder
 
 from .bibliography import get_domain
+from .head import exclude_from_sitemap
 from .targets import reading_order
 
 if TYPE_CHECKING:
@@ -129,7 +130,7 @@ def finish_page(
     context["bibfolio_publications"] = publications
     if publications is not None and publications in app.env.titles:
         context["bibfolio_publications_title"] = app.env.titles[publications].astext()
-    _leave_out_of_sitemap(app, pagename)
+    exclude_from_sitemap(app, pagename)
 
 
 def _root_as_prefix(pathto: Callable[..., str], prefix: str) -> Callable[..., str]:
@@ -144,16 +145,3 @@ def _root_as_prefix(pathto: Callable[..., str], prefix: str) -> Callable[..., st
         return prefix if uri == "#" and otheruri and not resource else uri
 
     return rooted
-
-
-def _leave_out_of_sitemap(app: Sphinx, pagename: str) -> None:
-    """Add the page to sphinx-sitemap's ``sitemap_excludes`` (after the project's patterns)."""
-    if "sitemap_excludes" not in app.config:
-        return
-    if isinstance(app.builder, DirectoryHTMLBuilder):
-        link = f"{pagename}/"
-    else:
-        link = pagename + (app.config.html_file_suffix or ".html")
-    excludes = list(app.config.sitemap_excludes or ())
-    if link not in excludes:
-        app.config.sitemap_excludes = [*excludes, link]

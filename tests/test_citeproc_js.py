@@ -36,7 +36,7 @@ from bibfolio.model.bibtex import read_bib_text
 from bibfolio.model.citeformats import csl_item, format_item, formatted_reference
 from bibfolio.model.publication import Settings, build_publications
 
-from .helpers import REPO
+from .helpers import DOCS, REPO, bib_files
 
 HARNESS = Path(__file__).parent / "citeproc-js"
 PACKAGE = HARNESS / "node_modules" / "citeproc" / "package.json"
@@ -44,8 +44,10 @@ LOCALES = Path(citeproc.__file__).parent / "data" / "locales"
 STYLES = ("apa", "ieee")
 CORPUS = Path(__file__).parent / "corpus"
 #: Every .bib a visitor's reference can come from: both portfolios and the corpus.
+#: docs/ is whoever's portfolio this checkout holds (its .bib where its conf.py says).
 BIBS = {
-    "docs": REPO / "refs.bib",
+    **{f"docs-{path.stem}": path for path in bib_files(DOCS)},
+    "mingyu-liang": REPO / "examples" / "mingyu-liang" / "refs.bib",
     "liang-luo": REPO / "examples" / "liang-luo" / "refs.bib",
     **{path.stem: path for path in sorted(CORPUS.glob("*.bib"))},
 }

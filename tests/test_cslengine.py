@@ -19,7 +19,7 @@ from .test_citeproc_js import publications_of
 
 
 def test_the_issues_examples_read_as_citeproc_js_writes_them():
-    docs = {p.key: p for p in publications_of("docs")}
+    docs = {p.key: p for p in publications_of("mingyu-liang")}
     luo = {p.key: p for p in publications_of("liang-luo")}
     ieee = format_item_of(docs["liang2025lumos"], "ieee")
     assert "Large-scale LLM Training,” in Conference on Machine Learning" in ieee

@@ -768,7 +768,9 @@ def test_the_guides_workflow_is_valid_and_its_command_runs(server, run, tmp_path
 
 
 # -- real portfolios ---------------------------------------------------------------------
-@pytest.mark.parametrize("portfolio", ["refs.bib", "examples/liang-luo/refs.bib"])
+@pytest.mark.parametrize(
+    "portfolio", ["examples/mingyu-liang/refs.bib", "examples/liang-luo/refs.bib"]
+)
 def test_a_portfolio_imported_into_itself_changes_nothing(run, tmp_path, portfolio) -> None:
     original = Path(__file__).parent.parent / portfolio
     bib = tmp_path / "refs.bib"

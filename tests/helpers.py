@@ -174,3 +174,16 @@ class FakeTime:
     def sleep(self, seconds: float) -> None:
         self.sleeps.append(round(seconds, 3))
         self.now += seconds
+
+
+def send_answer(handler: object, status: int, headers: dict[str, str], body: bytes) -> None:
+    """Write a loopback test server's answer; a client that already timed out is fine."""
+    try:
+        handler.send_response(status)  # type: ignore[attr-defined]
+        for name, value in headers.items():
+            handler.send_header(name, value)  # type: ignore[attr-defined]
+        handler.send_header("Content-Length", str(len(body)))  # type: ignore[attr-defined]
+        handler.end_headers()  # type: ignore[attr-defined]
+        handler.wfile.write(body)  # type: ignore[attr-defined]
+    except (BrokenPipeError, ConnectionResetError):
+        pass  # the client timed out first

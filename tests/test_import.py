@@ -25,6 +25,8 @@ from bibfolio.importer.sources import csl_record
 from bibfolio.model.bibtex import read_bib_files
 from bibfolio.model.latex import Span, latex_to_plain, latex_to_rich
 
+from .helpers import send_answer
+
 if TYPE_CHECKING:
     from .helpers import FakeTime
 
@@ -99,15 +101,7 @@ class _Handler(BaseHTTPRequestHandler):
         else:
             seen = sum(path == self.path for path, _ in server.requests)  # type: ignore[attr-defined]
             status, headers, body = answers[min(seen, len(answers)) - 1]
-        try:
-            self.send_response(status)
-            for name, value in headers.items():
-                self.send_header(name, value)
-            self.send_header("Content-Length", str(len(body)))
-            self.end_headers()
-            self.wfile.write(body)
-        except (BrokenPipeError, ConnectionResetError):
-            pass  # the client timed out first
+        send_answer(self, status, headers, body)
 
     def log_message(self, *args: object) -> None:
         pass

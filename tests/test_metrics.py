@@ -23,6 +23,8 @@ from bibfolio.importer.http import Client
 from bibfolio.metrics import data, openalex
 from bibfolio.metrics.progress import Progress
 
+from .helpers import send_answer
+
 if TYPE_CHECKING:
     from .helpers import FakeTime
 
@@ -79,15 +81,7 @@ class _Handler(BaseHTTPRequestHandler):
             answer = json.dumps([by_id.get(i) for i in ids]).encode()
         else:
             status, headers, answer = 404, {}, b"Resource not found."
-        try:
-            self.send_response(status)
-            for name, value in headers.items():
-                self.send_header(name, value)
-            self.send_header("Content-Length", str(len(answer)))
-            self.end_headers()
-            self.wfile.write(answer)
-        except (BrokenPipeError, ConnectionResetError):
-            pass  # the client timed out first
+        send_answer(self, status, headers, answer)
 
     def do_GET(self) -> None:
         self._answer()

@@ -4,10 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from bibfolio.model.bibtex import read_bib_files
-from bibfolio.model.chart import yearly_counts
+from bibfolio.formats.chart import yearly_counts
 from bibfolio.model.dates import parse_date
-from bibfolio.model.latex import plain
 from bibfolio.model.names import NamePattern
 from bibfolio.model.publication import (
     GROUP_OF_TYPE,
@@ -16,6 +14,8 @@ from bibfolio.model.publication import (
     build_publications,
 )
 from bibfolio.model.selection import compile_filter, group_publications, newest_first
+from bibfolio.reading.bibtex import read_bib_files
+from bibfolio.reading.latex import plain
 
 
 def read(text: str, settings: Settings | None = None):
@@ -368,14 +368,14 @@ def test_editors_are_shown_once():
     ],
 )
 def test_type_sphinxcontrib_bibtex_sees(bib, style, expected):
-    from bibfolio.citebridge import _pybtex_type
+    from bibfolio.build.citebridge import _pybtex_type
 
     (entry,), _ = read_bib_files([("refs.bib", bib.encode())])
     assert _pybtex_type(entry, style) == expected
 
 
 def test_fields_sphinxcontrib_bibtex_sees_have_bibtex_names():
-    from bibfolio.citebridge import bibtex_fields
+    from bibfolio.build.citebridge import bibtex_fields
 
     (entry,), _ = read_bib_files(
         [

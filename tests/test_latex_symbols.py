@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from bibfolio.model.latex import (
+from bibfolio.model.names import parse_name
+from bibfolio.reading.latex import (
     Span,
     latex_problems,
     latex_to_plain,
@@ -12,7 +13,6 @@ from bibfolio.model.latex import (
     plain,
     unknown_commands,
 )
-from bibfolio.model.names import parse_name
 
 
 def kinds(rich) -> list[str]:
@@ -318,7 +318,7 @@ def test_plain_text_has_no_tex_braces(source, expected):
 
 def test_the_quick_scan_agrees_with_the_parser():
     """unknown_commands answers most fields from a scan; it must say what parsing says."""
-    from bibfolio.model import latex
+    from bibfolio.reading import latex
 
     names = {
         *latex._SYMBOLS,

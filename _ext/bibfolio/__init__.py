@@ -25,35 +25,29 @@ __all__ = ["__version__", "setup"]
 
 def setup(app: Sphinx) -> ExtensionMetadata:
     """Register bibfolio: config values, nodes, directive and parser, then event handlers."""
-    from . import (  # noqa: PLC0415
-        assets,
-        atomic,
+    from . import atomic, cv  # noqa: PLC0415
+    from .build import (  # noqa: PLC0415
         bibliography,
         citebridge,
         citedby,
         config,
-        cv,
         gcpolicy,
-        head,
-        nodes,
-        pageload,
-        papers,
-        portfolio,
-        profile,
         pybtexstyle,
-        quiet,
         settled,
-        staticfiles,
         targets,
     )
-    from .directives import PublicationsDirective  # noqa: PLC0415
-    from .html import (  # noqa: PLC0415
+    from .doctree import nodes  # noqa: PLC0415
+    from .pages import assets, head, pageload, papers, staticfiles  # noqa: PLC0415
+    from .pages.directives import PublicationsDirective  # noqa: PLC0415
+    from .pages.html import (  # noqa: PLC0415
         HtmlPublicationsTransform,
         SingleHtmlCitationLinks,
         complete_sitemap,
         keep_noindex_out_of_sitemap,
     )
-    from .transforms import PublicationsTransform  # noqa: PLC0415
+    from .pages.transforms import PublicationsTransform  # noqa: PLC0415
+    from .portfolio import defaults as portfolio  # noqa: PLC0415
+    from .portfolio import profile, quiet  # noqa: PLC0415
 
     app.setup_extension("sphinxcontrib.bibtex")
     citebridge.log_as_stock()
@@ -102,7 +96,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     gcpolicy.register(app)
     return {
         "version": __version__,
-        "env_version": 4,  # bump with BibfolioDomain.data_version
+        "env_version": 5,  # bump with BibfolioDomain.data_version
         "parallel_read_safe": True,
         "parallel_write_safe": True,
     }

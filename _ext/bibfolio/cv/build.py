@@ -26,10 +26,10 @@ from sphinx import addnodes
 from sphinx.util import logging
 
 from .. import atomic
-from .. import nodes as bf
-from ..bibliography import get_domain, get_library
-from ..render import EntryContext
-from ..warnings_ import warn
+from ..build.bibliography import get_domain, get_library
+from ..build.warnings_ import warn
+from ..doctree import nodes as bf
+from ..doctree.render import EntryContext
 from .entries import cv_entry, legend
 from .images import find_image
 from .stock import fresh_citation_nodes

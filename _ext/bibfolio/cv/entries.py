@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from docutils import nodes
 
-from ..render import (
+from ..doctree.render import (
     # The site's own pieces, so an entry reads the same on the site and in the CV.
     _link_nodes,
     citation_sentence,
@@ -22,8 +22,8 @@ from ..render import (
 )
 
 if TYPE_CHECKING:
+    from ..doctree.render import EntryContext
     from ..model.publication import Publication
-    from ..render import EntryContext
 
 
 def cv_people(

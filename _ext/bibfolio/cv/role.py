@@ -18,7 +18,7 @@ from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util.docutils import SphinxRole
 from sphinx.util.osutil import relative_uri
 
-from ..bibliography import get_domain
+from ..build.bibliography import get_domain
 
 if TYPE_CHECKING:
     from docutils.nodes import Node, system_message

@@ -10,9 +10,9 @@ from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .cleanbib import private_fields
-from .diagnostics import Diagnostic
-from .latex import plain
+from ..formats.cleanbib import private_fields
+from ..reading.diagnostics import Diagnostic
+from ..reading.latex import plain
 from .links import invalid_identifiers
 from .names import closest_names, fold
 from .publication import build_publications
@@ -20,7 +20,7 @@ from .publication import build_publications
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable, Sequence
 
-    from .bibtex import BibEntry
+    from ..reading.bibtex import BibEntry
     from .publication import Publication, Settings
 
 _WORDS = re.compile(r"[^\w]+")

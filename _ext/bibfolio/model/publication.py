@@ -8,11 +8,11 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING
 
+from ..reading.diagnostics import Diagnostic
+from ..reading.latex import latex_problems, latex_to_plain, latex_to_rich, plain
 from .annotations import HIGHLIGHT, parse_annotations
 from .dates import MONTH_NAMES, parse_date
-from .diagnostics import Diagnostic
 from .inline import free_text
-from .latex import latex_problems, latex_to_plain, latex_to_rich, plain
 from .links import collect_links, embedded_unsafe_links
 from .names import NameError_, PersonName, is_truncation, parse_name, split_name_list
 from .pairing import merge_preprint, pair_versions
@@ -21,9 +21,9 @@ from .venue import titled, venue_line
 if TYPE_CHECKING:
     from collections.abc import Mapping, Sequence
 
-    from .bibtex import BibEntry
+    from ..reading.bibtex import BibEntry
+    from ..reading.latex import Rich, Span
     from .dates import PubDate
-    from .latex import Rich, Span
     from .links import Link
     from .names import NamePattern
     from .venue import VenueLine

@@ -13,12 +13,12 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ..reading.latex import latex_to_plain, latex_to_rich, plain
 from .dates import parse_date
-from .latex import latex_to_plain, latex_to_rich, plain
 from .names import split_name_list
 
 if TYPE_CHECKING:
-    from .latex import Rich
+    from ..reading.latex import Rich
     from .publication import Author, Publication
 
 

@@ -37,9 +37,9 @@ from urllib.parse import urlsplit
 from docutils import nodes
 from sphinx.builders.dirhtml import DirectoryHTMLBuilder
 
-from .bibliography import get_domain
-from .head import exclude_from_sitemap
-from .targets import reading_order
+from ..build.bibliography import get_domain
+from ..build.targets import reading_order
+from ..pages.head import exclude_from_sitemap
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -51,7 +51,7 @@ if TYPE_CHECKING:
 #: sphinx-notfound-page's module (the ``docs`` extra installs it).
 EXTENSION = "notfound.extension"
 TEMPLATE = "bibfolio-notfound.html"
-TEMPLATES = Path(__file__).parent / "templates" / "notfound"
+TEMPLATES = Path(__file__).parent.parent / "templates" / "notfound"
 TITLE = "Page not found"
 
 

@@ -23,18 +23,18 @@ from docutils import nodes
 from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util.docutils import SphinxDirective
 
-from .assets import is_epub
-from .bibliography import get_domain
-from .model.icons import ICON_PATHS
-from .model.profile import read_profile
-from .warnings_ import warn
+from ..build.bibliography import get_domain
+from ..build.warnings_ import warn
+from ..model.profile import read_profile
+from ..pages.assets import is_epub
+from .icons import ICON_PATHS
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
     from sphinx.config import Config
     from sphinx.writers.html5 import HTML5Translator
 
-    from .model.profile import Profile
+    from ..model.profile import Profile
 
 #: Drawn with fill-rule evenodd (their inner shapes are holes); Simple Icons' paths are not.
 _EVENODD = frozenset({"linkedin", "email", "link"})
@@ -100,7 +100,7 @@ class ProfileDirective(SphinxDirective):
             body += row
         if self.config.bibfolio_cv is not False:
             # The CV page, by name (no icon); left out where the build writes none.
-            from .cv.role import cv_link  # noqa: PLC0415
+            from ..cv.role import cv_link  # noqa: PLC0415
 
             row = body.children[-1] if profile.links else None
             if row is None:

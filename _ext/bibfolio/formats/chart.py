@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from .publication import Publication
+    from ..model.publication import Publication
 
 _BAR = 28
 _GAP = 10

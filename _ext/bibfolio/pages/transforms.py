@@ -14,18 +14,18 @@ from docutils import nodes
 from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util.osutil import relative_uri
 
-from . import nodes as bf
+from ..build.bibliography import get_domain, get_library
+from ..build.citedby import cited_by
+from ..doctree import nodes as bf
+from ..doctree.render import EntryContext, entry_nodes, legend_text, page_marks, paper_nodes
 from .assets import local_file_target, publishes_local_files, refused_files
-from .bibliography import get_domain, get_library
-from .citedby import cited_by
 from .papers import page_slugs, paper_pages
-from .render import EntryContext, entry_nodes, legend_text, page_marks, paper_nodes
 
 if TYPE_CHECKING:
     from sphinx.builders import Builder
 
-    from .bibliography import Library, Listing
-    from .model.publication import Publication
+    from ..build.bibliography import Library, Listing
+    from ..model.publication import Publication
 
 
 class PageContext:

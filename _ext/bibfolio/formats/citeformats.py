@@ -22,16 +22,16 @@ from functools import cache, lru_cache
 from importlib import metadata
 from typing import TYPE_CHECKING, Any
 
+from ..model.kinds import kind_of
+from ..reading.latex import plain
 from . import cslengine
 from .cleanbib import PRESENTATION_FIELDS, private_fields
-from .kinds import kind_of
-from .latex import plain
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
     from pathlib import Path
 
-    from .publication import Author, Publication
+    from ..model.publication import Author, Publication
 
 #: Types whose venue is the container a reader looks up (journal, proceedings, book).
 _CONTAINED = frozenset(

@@ -23,11 +23,11 @@ from sphinx.domains import Domain
 from sphinx.errors import ExtensionError
 
 from . import citebridge
-from ._version import __version__, code_signature
-from .model.bibtex import read_bib_files
-from .model.lint import check_publications
-from .model.names import NamePattern
-from .model.publication import Annotation, Settings, build_publications
+from .._version import __version__, code_signature
+from ..reading.bibtex import read_bib_files
+from ..model.lint import check_publications
+from ..model.names import NamePattern
+from ..model.publication import Annotation, Settings, build_publications
 from .warnings_ import report, reported_in_every_project, warn
 
 if TYPE_CHECKING:
@@ -37,9 +37,9 @@ if TYPE_CHECKING:
     from sphinx.environment import BuildEnvironment
 
     from .fragments import FragmentCache
-    from .model.bibtex import BibEntry
-    from .model.diagnostics import Diagnostic
-    from .model.publication import Publication
+    from ..reading.bibtex import BibEntry
+    from ..reading.diagnostics import Diagnostic
+    from ..model.publication import Publication
 
 
 #: sphinxcontrib-bibtex's default ``bibtex_encoding``.
@@ -79,7 +79,7 @@ class BibfolioDomain(Domain):
     label = "Publications"
     #: Bump whenever the shape of ``data`` (or of what it holds) changes: Sphinx then
     #: starts from a fresh environment instead of loading an incompatible one.
-    data_version = 4
+    data_version = 5  # 5: modules moved into packages (pickled classes changed import path)
     initial_data: dict[str, Any] = {  # noqa: RUF012 - Sphinx's API shape
         "state": None,
         "listings": {},  # docname -> [Listing]

@@ -32,8 +32,8 @@ from docutils.utils import new_document
 from docutils.writers import _html_base, html5_polyglot
 from sphinx.writers import html5 as sphinx_html5
 
-from . import atomic
-from ._version import __version__, code_signature
+from .. import atomic
+from .._version import __version__, code_signature
 
 if TYPE_CHECKING:
     from docutils import nodes

@@ -18,8 +18,8 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ..model.profile import read_profile
 from . import notfound
-from .model.profile import read_profile
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx

@@ -13,16 +13,17 @@ from typing import TYPE_CHECKING
 
 from docutils import nodes
 
-from . import atomic, papers
-from . import nodes as bf_nodes
+from .. import atomic
+from ..build.bibliography import get_domain
+from ..doctree import nodes as bf_nodes
+from . import papers
 from .assets import is_epub
-from .bibliography import get_domain
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
     from sphinx.builders import Builder
 
-STATIC = Path(__file__).parent / "static"
+STATIC = Path(__file__).parent.parent / "static"
 #: The static files an epub's pages link: its theme writes no scripts (see ``pageload``).
 EPUB_STATIC = frozenset({"bibfolio.css"})
 #: Elements that make a page link bibfolio.css: bibfolio's nodes, or a ``bibfolio-*`` class.

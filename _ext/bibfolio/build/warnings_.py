@@ -13,12 +13,12 @@ from typing import TYPE_CHECKING, Any
 
 from sphinx.util import logging
 
-from .model.diagnostics import NOTES, SUBTYPES
+from ..reading.diagnostics import NOTES, SUBTYPES
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
 
-    from .model.diagnostics import Diagnostic
+    from ..reading.diagnostics import Diagnostic
 
 #: The warning type; with a subtype from :data:`SUBTYPES` it forms ``bibfolio.<subtype>``.
 WARNING_TYPE = "bibfolio"

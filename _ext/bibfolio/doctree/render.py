@@ -12,19 +12,19 @@ from typing import TYPE_CHECKING
 
 from docutils import nodes
 
+from ..formats.chart import chart_svg, yearly_counts
+from ..formats.citeformats import STYLES, formatted_reference, machine_formats
+from ..formats.cleanbib import clean_bibtex
+from ..formats.metadata import cite_as, coins
+from ..model.links import classify_url
 from . import nodes as bf
-from .model.chart import chart_svg, yearly_counts
-from .model.citeformats import STYLES, formatted_reference, machine_formats
-from .model.cleanbib import clean_bibtex
-from .model.links import classify_url
-from .model.metadata import cite_as, coins
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from .model.latex import Rich, Span
-    from .model.publication import Author, Publication
-    from .model.venue import Segment
+    from ..model.publication import Author, Publication
+    from ..model.venue import Segment
+    from ..reading.latex import Rich, Span
 
 
 @dataclass(frozen=True)

@@ -109,7 +109,7 @@ def _cv_parts(value: Any) -> list[str] | bool | None:
 
 
 def _cite_styles(value: Any) -> list[str]:
-    from .model.citeformats import STYLES  # noqa: PLC0415 - keeps config imports light
+    from ..formats.citeformats import STYLES  # noqa: PLC0415 - keeps config imports light
 
     styles = _string_list(value)
     unknown = [style for style in styles if style not in STYLES]
@@ -125,7 +125,7 @@ def _string_dict(value: Any) -> dict[str, Any]:
 
 
 def _citation_source(value: Any) -> str:
-    from .metrics.data import SOURCE_NAMES  # noqa: PLC0415 - keeps config imports light
+    from ..metrics.data import SOURCE_NAMES  # noqa: PLC0415 - keeps config imports light
 
     if value not in SOURCE_NAMES:
         raise ValueError(f"unknown source {value!r} (known: {', '.join(SOURCE_NAMES)})")

@@ -7,16 +7,16 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 from urllib.parse import quote_plus, urlsplit
 
-from .dates import parse_date
-from .kinds import THESIS, kind_of
-from .latex import plain
-from .links import valid_isbn
+from ..model.dates import parse_date
+from ..model.kinds import THESIS, kind_of
+from ..model.links import valid_isbn
+from ..reading.latex import plain
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
-    from .names import PersonName
-    from .publication import Publication
+    from ..model.names import PersonName
+    from ..model.publication import Publication
 
 #: The degree COinS names for a thesis type (Zotero stores it as the thesis type).
 _DEGREE = {"phdthesis": "PhD", "mastersthesis": "Master's"}

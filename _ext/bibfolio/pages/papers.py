@@ -30,15 +30,16 @@ from sphinx.builders.singlehtml import SingleFileHTMLBuilder
 from sphinx.highlighting import PygmentsBridge
 from sphinx.util.display import status_iterator
 
-from . import atomic, papersearch
-from ._version import code_signature
-from .bibliography import get_domain, get_library
-from .citedby import cited_by
-from .config import OPTIONS
-from .fragments import DirectWriter
-from .model.metadata import abstract_summary
-from .render import paper_nodes, rich_nodes
-from .warnings_ import logger, warn
+from .. import atomic
+from .._version import code_signature
+from ..build.bibliography import get_domain, get_library
+from ..build.citedby import cited_by
+from ..build.config import OPTIONS
+from ..build.fragments import DirectWriter
+from ..build.warnings_ import logger, warn
+from ..doctree.render import paper_nodes, rich_nodes
+from ..formats.metadata import abstract_summary
+from . import papersearch
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Set
@@ -48,13 +49,13 @@ if TYPE_CHECKING:
     from sphinx.config import Config
     from sphinx.environment import BuildEnvironment
 
-    from .model.publication import Publication
-    from .render import EntryContext
+    from ..doctree.render import EntryContext
+    from ..model.publication import Publication
 
 _UNSAFE = re.compile(r"[^a-z0-9._-]+")
 #: The paper page template and its folder (after the project's ``templates_path``).
 TEMPLATE = "bibfolio-paper.html"
-TEMPLATES = Path(__file__).parent / "templates" / "paper"
+TEMPLATES = Path(__file__).parent.parent / "templates" / "paper"
 #: Page names Sphinx's HTML builders write themselves (next to the root document).
 _BUILDER_PAGES = frozenset({"genindex", "search", "py-modindex"})
 _STATE = "bibfolio-paper-pages-{}.pickle"

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from .names import (
+from ..model.names import (
     MARK_SYMBOLS,
     NameError_,
     is_truncation,
@@ -19,12 +19,12 @@ from .names import (
     split_name_list,
     strip_marks,
 )
-from .publication import REQUIRED_FIELDS, TYPE_ALIASES
+from ..model.publication import REQUIRED_FIELDS, TYPE_ALIASES
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Mapping
 
-    from .bibtex import BibEntry
+    from ..reading.bibtex import BibEntry
 
 #: Fields that only shape how a portfolio shows an entry (bibfolio's and al-folio's).
 PRESENTATION_FIELDS = frozenset(
@@ -184,7 +184,7 @@ def clean_bibtex(entry: BibEntry, drop: Iterable[str] = ()) -> str:
 
 def name_macro(value: str) -> str:
     """The month macro whose expansion is *value* (``"July"`` → ``"jul"``), or ""."""
-    from .bibtex import MONTH_MACROS  # noqa: PLC0415 - avoid a cycle at import time
+    from ..reading.bibtex import MONTH_MACROS  # noqa: PLC0415 - avoid a cycle at import time
 
     for macro, expansion in MONTH_MACROS.items():
         if expansion == value:

@@ -8,19 +8,19 @@ from docutils import nodes
 from docutils.parsers.rst import directives
 from sphinx.util.docutils import SphinxDirective
 
-from . import nodes as bf
-from .bibliography import Listing, get_domain, get_library
-from .model.selection import (
+from ..build.bibliography import Listing, get_domain, get_library
+from ..build.warnings_ import warn
+from ..doctree import nodes as bf
+from ..model.selection import (
     FilterError,
     compile_filter,
     group_publications,
     newest_first,
     parse_titles,
 )
-from .warnings_ import warn
 
 if TYPE_CHECKING:
-    from .model.publication import Publication
+    from ..model.publication import Publication
 
 _GROUP_BY = ("type", "year", "none")
 _YES = {"yes", "true", "on", "1"}

@@ -22,12 +22,12 @@ from typing import TYPE_CHECKING, Any
 from docutils import nodes
 from docutils.utils import new_document
 
-from .model.latex import plain
+from ..reading.latex import plain
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Mapping
 
-    from .model.publication import Publication
+    from ..model.publication import Publication
 
 #: What a paper page is found by: (title, (authors, venue, abstract)).
 SearchText = tuple[str, tuple[str, ...]]

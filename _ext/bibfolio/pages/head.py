@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING, Any
 
 from sphinx.builders.dirhtml import DirectoryHTMLBuilder
 
-from .bibliography import get_domain, get_library
-from .model.metadata import (
+from ..build.bibliography import get_domain, get_library
+from ..formats.metadata import (
     abstract_summary,
     highwire_tags,
     is_absolute,
@@ -24,8 +24,8 @@ from .model.metadata import (
     scholarly_article,
     type_tag,
 )
-from .model.profile import person, read_profile
-from .profile import photo_url
+from ..model.profile import person, read_profile
+from ..portfolio.profile import photo_url
 from .transforms import PageContext, local_file_target
 
 if TYPE_CHECKING:

@@ -17,7 +17,7 @@ from docutils import nodes
 from sphinx.util.docutils import SphinxDirective
 
 from .bibliography import bib_paths, get_domain, get_library
-from .metrics import data
+from ..metrics import data
 from .warnings_ import warn
 
 if TYPE_CHECKING:

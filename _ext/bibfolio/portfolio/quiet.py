@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING
 
 from sphinx.util import logging as sphinx_logging
 
-from .portfolio import EXTENSIONS as PORTFOLIO_EXTENSIONS
+from .defaults import EXTENSIONS as PORTFOLIO_EXTENSIONS
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx

@@ -39,7 +39,7 @@ if TYPE_CHECKING:
     from sphinx.application import Sphinx
     from sphinx.config import Config
 
-TEMPLATES = Path(__file__).parent / "templates"
+TEMPLATES = Path(__file__).parent.parent / "templates"
 #: Scripts (by file name) that act only once the page is parsed.
 DEFERRED_SCRIPTS = ("sphinx_highlight.js", "clipboard.min.js", "copybutton.js")
 #: After every other handler of ``html-page-context`` (themes use the default, 500).

@@ -14,9 +14,10 @@ from typing import TYPE_CHECKING
 
 from sphinx.util.osutil import relative_uri
 
-from . import atomic, papers
-from .bibliography import get_domain, get_library
-from .model.citeformats import (
+from .. import atomic
+from ..build.bibliography import get_domain, get_library
+from ..build.warnings_ import logger, warn
+from ..formats.citeformats import (
     STYLES,
     ReferenceCache,
     csl_json,
@@ -24,8 +25,8 @@ from .model.citeformats import (
     reference_list,
     ris_file,
 )
-from .model.cleanbib import clean_bibliography
-from .warnings_ import logger, warn
+from ..formats.cleanbib import clean_bibliography
+from . import papers
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -34,9 +35,9 @@ if TYPE_CHECKING:
     from sphinx.builders import Builder
     from sphinx.environment import BuildEnvironment
 
-    from . import nodes as bf
-    from .model.publication import Publication
-    from .render import EntryContext
+    from ..doctree import nodes as bf
+    from ..doctree.render import EntryContext
+    from ..model.publication import Publication
     from .transforms import PageContext
 
 

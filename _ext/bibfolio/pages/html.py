@@ -12,21 +12,21 @@ from sphinx.builders.singlehtml import SingleFileHTMLBuilder
 from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util.osutil import relative_uri
 
-from . import atomic
-from . import nodes as bf
+from .. import atomic
+from ..build.bibliography import get_domain
+from ..build.fragments import FragmentCache
+from ..cv.page import written_page
+from ..doctree import nodes as bf
+from ..doctree.render import chart_nodes, entry_html_nodes, paper_nodes
 from .assets import ListFormats, download_stem, is_epub, write_list_files
-from .bibliography import get_domain
-from .cv.page import written_page
 from .directives import unique_id
-from .fragments import FragmentCache
 from .head import exclude_from_sitemap, is_noindex
-from .render import chart_nodes, entry_html_nodes, paper_nodes
 from .transforms import PageContext, fill_legends
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
 
-    from .bibliography import Listing
+    from ..build.bibliography import Listing
 
 
 def keep_noindex_out_of_sitemap(

@@ -5,17 +5,15 @@ from __future__ import annotations
 import pytest
 
 from bibfolio.formats.chart import yearly_counts
+from bibfolio.model.assemble import build_publications
 from bibfolio.model.dates import parse_date
 from bibfolio.model.names import NamePattern
-from bibfolio.model.publication import (
-    GROUP_OF_TYPE,
-    REQUIRED_FIELDS,
-    Settings,
-    build_publications,
-)
+from bibfolio.model.publication import Settings
 from bibfolio.model.selection import compile_filter, group_publications, newest_first
+from bibfolio.model.venue import venue_line
 from bibfolio.reading.bibtex import read_bib_files
-from bibfolio.reading.latex import plain
+from bibfolio.reading.entrytypes import GROUP_OF_TYPE, REQUIRED_FIELDS
+from bibfolio.reading.richtext import plain
 
 
 def read(text: str, settings: Settings | None = None):
@@ -234,12 +232,12 @@ def test_owner_as_editor_and_editor_annotations():
     # Editing the book a chapter is in does not make the chapter the owner's.
     chapter = publications["i"]
     assert not chapter.owner_matched
-    (segment,) = [s for s in chapter.venue_line.segments if s.kind == "people"]
+    (segment,) = [s for s in venue_line(chapter).segments if s.kind == "people"]
     assert [(e.name, e.owner) for e in segment.people] == [("Eve Ed", True)]
 
 
 def venue_text(publication) -> str:
-    line = publication.venue_line
+    line = venue_line(publication)
     parts = []
     for segment in line.segments:
         if segment.kind == "people":

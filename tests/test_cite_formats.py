@@ -26,7 +26,8 @@ from bibfolio.formats.citeformats import (
     ris,
     ris_file,
 )
-from bibfolio.model.publication import Settings, build_publications
+from bibfolio.model.assemble import build_publications
+from bibfolio.model.publication import Settings
 from bibfolio.reading.bibtex import read_bib_text
 
 from .helpers import REPO, page, warnings_of

@@ -260,7 +260,8 @@ BIBLATEX_ENTRY = b"""\
 )
 def test_metadata_dates_follow_biblatex_date(date, scholar, iso):
     from bibfolio.formats.metadata import coins, highwire_tags, scholarly_article
-    from bibfolio.model.publication import Settings, build_publications
+    from bibfolio.model.assemble import build_publications
+    from bibfolio.model.publication import Settings
     from bibfolio.reading.bibtex import read_bib_files
 
     bib = f"@article{{a, author = {{Doe, Jane}}, title = {{T}}, journaltitle = {{J}}, date = {{{date}}}}}"
@@ -273,7 +274,8 @@ def test_metadata_dates_follow_biblatex_date(date, scholar, iso):
 
 def test_metadata_of_a_biblatex_entry():
     from bibfolio.formats.metadata import coins, highwire_tags, scholarly_article
-    from bibfolio.model.publication import Settings, build_publications
+    from bibfolio.model.assemble import build_publications
+    from bibfolio.model.publication import Settings
     from bibfolio.reading.bibtex import read_bib_files
 
     entries, _ = read_bib_files([("refs.bib", BIBLATEX_ENTRY)], "utf-8")
@@ -340,7 +342,8 @@ def test_metadata_of_a_biblatex_entry():
 )
 def test_json_ld_type_follows_the_entry_type(entry, expected):
     from bibfolio.formats.metadata import scholarly_article
-    from bibfolio.model.publication import Settings, build_publications
+    from bibfolio.model.assemble import build_publications
+    from bibfolio.model.publication import Settings
     from bibfolio.reading.bibtex import read_bib_files
 
     entries, _ = read_bib_files([("refs.bib", entry.encode())], "utf-8")

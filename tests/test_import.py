@@ -23,7 +23,8 @@ from bibfolio.importer.http import Client
 from bibfolio.importer.records import first_family
 from bibfolio.importer.sources import csl_record
 from bibfolio.reading.bibtex import read_bib_files
-from bibfolio.reading.latex import Span, latex_to_plain, latex_to_rich
+from bibfolio.reading.latex import latex_to_plain, latex_to_rich
+from bibfolio.reading.richtext import Span
 
 from .helpers import send_answer
 

@@ -5,14 +5,8 @@ from __future__ import annotations
 import pytest
 
 from bibfolio.model.names import parse_name
-from bibfolio.reading.latex import (
-    Span,
-    latex_problems,
-    latex_to_plain,
-    latex_to_rich,
-    plain,
-    unknown_commands,
-)
+from bibfolio.reading.latex import latex_problems, latex_to_plain, latex_to_rich, unknown_commands
+from bibfolio.reading.richtext import Span, plain
 
 
 def kinds(rich) -> list[str]:

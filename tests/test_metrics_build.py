@@ -132,7 +132,7 @@ def test_without_the_file_the_output_is_byte_identical(build_root, monkeypatch) 
     """Without citations.json the site is what it was before bibfolio knew counts."""
     with_hooks = build_root("equal-contrib")
     monkeypatch.setattr("bibfolio.build.citedby.register", lambda app: None)
-    monkeypatch.setattr("bibfolio.pages.transforms.cited_by", lambda env, key: ())
+    monkeypatch.setattr("bibfolio.pages.context.cited_by", lambda env, key: ())
     shutil.move(with_hooks.outdir, with_hooks.outdir.with_name("with-hooks"))
     without = build_root("equal-contrib")
     pages = sorted(p.relative_to(without.outdir) for p in without.outdir.rglob("*.html"))

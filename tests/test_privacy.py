@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 from bibfolio.__main__ import main
-from bibfolio.formats.cleanbib import clean_bibtex, private_fields
+from bibfolio.formats.cleanbib import clean_bibtex
+from bibfolio.model.privacy import private_fields
 
 from .helpers import page, warnings_of
 

@@ -22,7 +22,8 @@ from bibfolio.formats.metadata import coins, highwire_tags, json_for_script, sch
 from bibfolio.model.names import NamePattern
 from bibfolio.model.publication import Publication, Settings
 from bibfolio.pages.head import _meta
-from bibfolio.reading.bibtex import BibEntry, BibField, read_bib_text
+from bibfolio.reading.bibtex import read_bib_text
+from bibfolio.reading.entry import BibEntry, BibField
 from bibfolio.reading.latex import latex_to_rich
 
 EXAMPLES = int(os.environ.get("BIBFOLIO_HYPOTHESIS_EXAMPLES", "2000"))

@@ -41,8 +41,8 @@ if TYPE_CHECKING:
     from typing import TextIO
 
     from .model.publication import Publication
-    from .reading.bibtex import BibEntry
     from .reading.diagnostics import Diagnostic
+    from .reading.entry import BibEntry
 
 #: sphinxcontrib-bibtex's default ``bibtex_encoding``, so the checker reads what the build reads.
 DEFAULT_ENCODING = "utf-8-sig"

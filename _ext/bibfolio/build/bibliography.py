@@ -27,7 +27,8 @@ from .._version import __version__, code_signature
 from ..reading.bibtex import read_bib_files
 from ..model.lint import check_publications
 from ..model.names import NamePattern
-from ..model.publication import Annotation, Settings, build_publications
+from ..model.publication import Annotation, Settings
+from ..model.assemble import build_publications
 from .warnings_ import report, reported_in_every_project, warn
 
 if TYPE_CHECKING:
@@ -37,7 +38,7 @@ if TYPE_CHECKING:
     from sphinx.environment import BuildEnvironment
 
     from .fragments import FragmentCache
-    from ..reading.bibtex import BibEntry
+    from ..reading.entry import BibEntry
     from ..reading.diagnostics import Diagnostic
     from ..model.publication import Publication
 

@@ -31,11 +31,11 @@ from sphinxcontrib.bibtex.bibfile import BibData, BibFile, get_mtime
 from sphinxcontrib.bibtex.bibfile import process_bibdata as _stock_process_bibdata
 from sphinxcontrib.bibtex.directives import BibliographyKey, BibliographyValue
 
-from ..formats.cleanbib import private_fields
+from ..model.privacy import private_fields
 from ..model.dates import MONTH_NAMES, parse_date
 from ..model.links import unlinkable_fields
 from ..model.pairing import PAIR_FIELDS
-from ..model.publication import FIELD_ALIASES, NOT_PUBLICATIONS, REQUIRED_FIELDS, TYPE_ALIASES
+from ..reading.entrytypes import FIELD_ALIASES, NOT_PUBLICATIONS, REQUIRED_FIELDS, TYPE_ALIASES
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -43,7 +43,7 @@ if TYPE_CHECKING:
 
     from sphinx.environment import BuildEnvironment
 
-    from ..reading.bibtex import BibEntry
+    from ..reading.entry import BibEntry
 
 logger = logging.getLogger("sphinxcontrib.bibtex.bibfile")  # stock's logger, stock's lines
 #: Prefix of the bibliography ids bibfolio registers, so it can find its own again.

@@ -46,6 +46,8 @@ logger = logging.getLogger(__name__)
 #: The site builders whose output folder gets the CV (epub is an "html" format too).
 BUILDERS = frozenset({"html", "dirhtml", "singlehtml"})
 OUTPUTS = (("cv.pdf", False), ("cv-short.pdf", True))
+#: The PDFs by the name ``{cv-link}`` and the CV page give them.
+FILES = {"full": "cv.pdf", "short": "cv-short.pdf"}
 #: The script that compiles a CV in a process of its own (see there why).
 TYPESET = Path(__file__).with_name("typeset.py")
 

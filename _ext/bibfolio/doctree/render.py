@@ -17,6 +17,7 @@ from ..formats.citeformats import STYLES, formatted_reference, machine_formats
 from ..formats.cleanbib import clean_bibtex
 from ..formats.metadata import cite_as, coins
 from ..model.links import classify_url
+from ..model.venue import venue_line
 from . import nodes as bf
 
 if TYPE_CHECKING:
@@ -24,7 +25,7 @@ if TYPE_CHECKING:
 
     from ..model.publication import Author, Publication
     from ..model.venue import Segment
-    from ..reading.latex import Rich, Span
+    from ..reading.richtext import Rich, Span
 
 
 @dataclass(frozen=True)
@@ -204,7 +205,7 @@ def _venue_nodes(
 ) -> list[nodes.Node]:
     """``In <editors> (eds.), <book>, pp. 1–10, <publisher>, <date>`` and the like."""
     out: list[nodes.Node] = []
-    line = publication.venue_line
+    line = venue_line(publication)
     if line.prefix:
         out.append(nodes.Text(line.prefix))
     for index, segment in enumerate(line.segments):

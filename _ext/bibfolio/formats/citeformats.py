@@ -23,9 +23,10 @@ from importlib import metadata
 from typing import TYPE_CHECKING, Any
 
 from ..model.kinds import kind_of
-from ..reading.latex import plain
+from ..model.privacy import private_fields
+from ..reading.richtext import plain
 from . import cslengine
-from .cleanbib import PRESENTATION_FIELDS, private_fields
+from .cleanbib import PRESENTATION_FIELDS
 
 if TYPE_CHECKING:
     from collections.abc import Iterable

@@ -10,7 +10,7 @@ from urllib.parse import quote_plus, urlsplit
 from ..model.dates import parse_date
 from ..model.kinds import THESIS, kind_of
 from ..model.links import valid_isbn
-from ..reading.latex import plain
+from ..reading.richtext import plain
 
 if TYPE_CHECKING:
     from collections.abc import Mapping

@@ -20,7 +20,7 @@ from .progress import Progress
 from .sources import SOURCES
 
 if TYPE_CHECKING:
-    from ..reading.bibtex import BibEntry
+    from ..reading.entry import BibEntry
     from .lookup import Outcome
 
 

@@ -10,17 +10,17 @@ from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..formats.cleanbib import private_fields
 from ..reading.diagnostics import Diagnostic
-from ..reading.latex import plain
+from ..reading.richtext import plain
+from .assemble import build_publications
 from .links import invalid_identifiers
 from .names import closest_names, fold
-from .publication import build_publications
+from .privacy import private_fields
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable, Sequence
 
-    from ..reading.bibtex import BibEntry
+    from ..reading.entry import BibEntry
     from .publication import Publication, Settings
 
 _WORDS = re.compile(r"[^\w]+")

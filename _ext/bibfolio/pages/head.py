@@ -25,11 +25,25 @@ from ..formats.metadata import (
     type_tag,
 )
 from ..model.profile import person, read_profile
-from ..portfolio.profile import photo_url
-from .transforms import PageContext, local_file_target
+from .context import PageContext
+from .localfiles import local_file_target
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
+
+    from ..model.profile import Profile
+
+
+def photo_url(app: Sphinx, profile: Profile) -> str:
+    """The photo's absolute address in the built site, or "" (no photo or no html_baseurl)."""
+    baseurl = str(app.config.html_baseurl or "")
+    if not (profile.photo and baseurl):
+        return ""
+    images = getattr(app.env, "images", {})
+    entry = images.get(profile.photo) if hasattr(images, "get") else None
+    if not entry:
+        return ""
+    return baseurl.rstrip("/") + "/_images/" + entry[1]
 
 
 def _meta(name: str, content: str) -> str:

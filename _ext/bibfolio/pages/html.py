@@ -18,10 +18,12 @@ from ..build.fragments import FragmentCache
 from ..cv.page import written_page
 from ..doctree import nodes as bf
 from ..doctree.render import chart_nodes, entry_html_nodes, paper_nodes
-from .assets import ListFormats, download_stem, is_epub, write_list_files
+from .assets import ListFormats, download_stem, write_list_files
+from .context import PageContext
 from .directives import unique_id
 from .head import exclude_from_sitemap, is_noindex
-from .transforms import PageContext, fill_legends
+from .localfiles import is_epub
+from .transforms import fill_legends
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 from docutils import nodes
 from docutils.utils import new_document
 
-from ..reading.latex import plain
+from ..reading.richtext import plain
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Mapping

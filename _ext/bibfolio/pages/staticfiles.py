@@ -16,8 +16,8 @@ from docutils import nodes
 from .. import atomic
 from ..build.bibliography import get_domain
 from ..doctree import nodes as bf_nodes
-from . import papers
-from .assets import is_epub
+from .localfiles import is_epub
+from .slugs import paper_pages
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -54,7 +54,7 @@ def static_files(app: Sphinx) -> set[str]:
     names = set()
     if app.config.bibfolio_light_pages and not epub:
         names.add("bibfolio-icons.css")
-    if get_domain(app.env).styled or papers.paper_pages(app.env, builder):
+    if get_domain(app.env).styled or paper_pages(app.env, builder):
         names |= EPUB_STATIC if epub else {"bibfolio.css", "bibfolio.js"}
     return names
 

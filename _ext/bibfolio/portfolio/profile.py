@@ -26,7 +26,8 @@ from sphinx.util.docutils import SphinxDirective
 from ..build.bibliography import get_domain
 from ..build.warnings_ import warn
 from ..model.profile import read_profile
-from ..pages.assets import is_epub
+from ..pages.head import photo_url
+from ..pages.localfiles import is_epub
 from .icons import ICON_PATHS
 
 if TYPE_CHECKING:
@@ -225,18 +226,6 @@ def home_page_context(
         meta.setdefault("og:image", image)
         meta.setdefault("og:image:alt", profile.photo_alt or profile.name)
     context["meta"] = meta
-
-
-def photo_url(app: Sphinx, profile: Profile) -> str:
-    """The photo's absolute address in the built site, or "" (no photo or no html_baseurl)."""
-    baseurl = str(app.config.html_baseurl or "")
-    if not (profile.photo and baseurl):
-        return ""
-    images = getattr(app.env, "images", {})
-    entry = images.get(profile.photo) if hasattr(images, "get") else None
-    if not entry:
-        return ""
-    return baseurl.rstrip("/") + "/_images/" + entry[1]
 
 
 def register(app: Sphinx) -> None:

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import bisect
-import codecs
 import re
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from .crossref import resolve_references
 from .diagnostics import Diagnostic
+from .encoding import decode_bib_bytes
+from .entry import BibEntry, BibField, BibFileResult
 from .preamble import apply_definitions, read_preambles
 
 if TYPE_CHECKING:
@@ -47,53 +47,6 @@ _SPACES = re.compile(r"\s+")
 _LINE_AT = re.compile(r"(?m)^[ \t]*@")
 # "name =" where a comma or a closing brace was expected: the comma is missing.
 _FIELD_AHEAD = re.compile(r"([^\s,{}()\"'#=%]+)[ \t\r\n]*=")
-
-
-@dataclass(frozen=True, slots=True)
-class BibField:
-    """One ``name = value`` pair, with macros expanded and whitespace normalised."""
-
-    name: str  #: Lower-case field name, e.g. ``"author+an"``.
-    value: str  #: The value as LaTeX source, outer delimiters removed.
-    line: int  #: Line of the field name.
-    macro: str | None = None  #: Set when the value was one bare macro (``month = jul``).
-    #: Key of the entry this field was copied from (``crossref``/``xdata``), else None.
-    inherited_from: str | None = None
-
-
-@dataclass(slots=True)
-class BibEntry:
-    """One entry as written in a ``.bib`` file."""
-
-    type: str  #: Lower-case entry type as written (``conference`` stays ``conference``).
-    key: str
-    path: str  #: The file, as the user named it (used in warnings).
-    line: int  #: Line of the ``@type{`` opener.
-    fields: dict[str, BibField] = field(default_factory=dict)
-
-    def get(self, name: str, default: str = "") -> str:
-        """Return a field's value, or *default* when the entry lacks it."""
-        found = self.fields.get(name)
-        return found.value if found is not None else default
-
-    def line_of(self, name: str) -> int:
-        """Return the line of field *name*, or the entry's line when it is absent."""
-        found = self.fields.get(name)
-        return found.line if found is not None else self.line
-
-
-@dataclass(slots=True)
-class BibFileResult:
-    """Everything read from one file: entries in file order, and what went wrong."""
-
-    path: str
-    entries: list[BibEntry] = field(default_factory=list)
-    diagnostics: list[Diagnostic] = field(default_factory=list)
-    #: ``@preamble`` values with the line of each.
-    preamble: list[tuple[str, int]] = field(default_factory=list)
-    #: How many ``@string``/``@preamble``/``@comment`` commands were read (a file of
-    #: macros only is not empty).
-    commands: int = 0
 
 
 class _UnbalancedError(Exception):
@@ -387,81 +340,6 @@ class SyntaxError_(Exception):  # noqa: N801, N818 - distinct from the builtin o
         super().__init__(expected)
         self.pos = pos
         self.expected = expected
-
-
-def _codec_name(encoding: str) -> str:
-    """The codec's canonical name (``utf-8``, ``iso8859-1``, ...); LookupError if unknown."""
-    return codecs.lookup(encoding).name
-
-
-def _decode_run(data: bytes, codec: str) -> tuple[str, list[tuple[int, int, bytes]]]:
-    """Decode *data* with U+FFFD for each bad run; list them as (line, column, bytes)."""
-    pieces: list[str] = []
-    bad_runs: list[tuple[int, int, bytes]] = []
-    line, column, pos = 0, 1, 0
-    while True:
-        try:
-            pieces.append(data[pos:].decode(codec))
-            return "".join(pieces), bad_runs
-        except UnicodeDecodeError as err:
-            good = data[pos : pos + err.start].decode(codec)
-            pieces.extend((good, "\ufffd"))
-            newlines = good.count("\n")
-            line += newlines
-            column = (len(good) - good.rfind("\n")) if newlines else column + len(good)
-            bad_runs.append((line, column, data[pos + err.start : pos + err.end]))
-            column += 1
-            pos += err.end
-
-
-def _decode_reporting(data: bytes, codec: str, path: str) -> tuple[str, list[Diagnostic]]:
-    """Decode *data*, replacing each undecodable run with U+FFFD and reporting where."""
-    shown = "UTF-8" if codec.startswith("utf-8") else codec
-    advice = "save the file as UTF-8" if shown == "UTF-8" else "check bibtex_encoding"
-    # Line by line where a newline is one byte, so a file full of bad bytes (latin-1
-    # read as UTF-8) costs one pass, not one pass per bad byte.
-    by_line = "\n".encode(codec) == b"\n"
-    chunks = data.split(b"\n") if by_line else [data]
-    texts: list[str] = []
-    diagnostics: list[Diagnostic] = []
-    for number, chunk in enumerate(chunks, start=1):
-        text, bad_runs = _decode_run(chunk, codec)
-        texts.append(text)
-        diagnostics.extend(
-            Diagnostic(
-                path,
-                (number if by_line else 1) + line,
-                "encoding",
-                f"invalid {shown} byte(s) {bad!r} at column {column}; shown as U+FFFD ({advice})",
-            )
-            for line, column, bad in bad_runs
-        )
-    return "\n".join(texts), diagnostics
-
-
-def decode_bib_bytes(
-    data: bytes, path: str, encoding: str = "utf-8-sig"
-) -> tuple[str, list[Diagnostic]]:
-    """Decode *data* in *encoding*, reporting each invalid byte run at line and column.
-
-    A UTF-8 byte-order mark is dropped; an unknown encoding name is reported once and
-    UTF-8 is used instead.  Nothing is replaced silently.
-    """
-    diagnostics: list[Diagnostic] = []
-    try:
-        codec = _codec_name(encoding)
-    except LookupError:
-        diagnostics.append(
-            Diagnostic(path, 1, "encoding", f"unknown encoding {encoding!r}; read as UTF-8")
-        )
-        codec = "utf-8"
-    if codec.startswith("utf-8") and data.startswith(b"\xef\xbb\xbf"):
-        data, codec = data[3:], "utf-8"
-    try:
-        return data.decode(codec), diagnostics
-    except UnicodeDecodeError:
-        text, problems = _decode_reporting(data, codec, path)
-        return text, diagnostics + problems
 
 
 def read_bib_text(text: str, path: str, macros: dict[str, str] | None = None) -> BibFileResult:

@@ -22,12 +22,11 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from .diagnostics import Diagnostic
+from .entrytypes import NOT_PUBLICATIONS
 
 if TYPE_CHECKING:
-    from .bibtex import BibEntry
+    from .entry import BibEntry
 
-#: Entry types that hold data for others and are never publications.
-NOT_PUBLICATIONS = frozenset({"xdata", "set"})
 
 # biblatex's default inheritance excludes these (biblatex manual, appendix B).
 _NEVER_INHERITED = frozenset(

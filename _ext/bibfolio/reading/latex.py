@@ -13,27 +13,17 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from .mathtext import is_math_command, math_arity, math_decode
+from .richtext import Span, merge, plain
 from .texsymbols import symbol
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
-Rich = tuple["str | Span", ...]
-
-
-@dataclass(frozen=True, slots=True)
-class Span:
-    """Marked-up text: ``kind`` is em, strong, code, sup, sub, sc, math or url."""
-
-    kind: str
-    children: Rich
-    data: str = ""  #: The href for ``url``, the TeX source for ``math``.
-
+    from .richtext import Rich
 
 #: Text accents (→ combining characters) and letter commands.  Names use them in every
 #: build, so they stay here instead of waiting for pylatexenc's tables to load (and
@@ -186,19 +176,6 @@ _TOKEN = re.compile(
 _SPECIAL = re.compile(r"[\\{}$~`]|--|''")
 
 
-def _merge(parts: list[str | Span]) -> Rich:
-    merged: list[str | Span] = []
-    for part in parts:
-        if isinstance(part, str):
-            if not part:
-                continue
-            if merged and isinstance(merged[-1], str):
-                merged[-1] += part
-                continue
-        merged.append(part)
-    return tuple(merged)
-
-
 class _Parser:
     def __init__(self, source: str) -> None:
         self.tokens = list(_TOKEN.finditer(source))
@@ -233,7 +210,7 @@ class _Parser:
             if rest:
                 self.tokens.insert(self.pos, _FakeMatch(rest))
             return (stripped[0],)
-        return _merge(list(self.one()))
+        return merge(list(self.one()))
 
     def optional(self) -> str:
         """An optional ``[...]`` argument's text, "" when there is none."""
@@ -252,7 +229,7 @@ class _Parser:
                     self.tokens.insert(self.pos, _FakeMatch(rest))
                 break
             parts.extend(self.one())
-        return plain(_merge(parts)).lstrip("[").strip()
+        return plain(merge(parts)).lstrip("[").strip()
 
     def raw_argument(self) -> str:
         """The argument's source text, uninterpreted (for \\url and math)."""
@@ -389,11 +366,11 @@ class _Parser:
                 if stop_at_brace:
                     if consume_brace:
                         self.pos += 1
-                    return _merge(parts)
+                    return merge(parts)
                 self.pos += 1  # a stray '}' has no meaning in text
                 continue
             parts.extend(self.one())
-        return _merge(parts)
+        return merge(parts)
 
 
 class _FakeMatch:
@@ -526,52 +503,12 @@ def latex_problems(fields: Mapping[str, str], key: str) -> list[tuple[str, str]]
     return problems
 
 
-_SUPERSCRIPT = str.maketrans(
-    "0123456789+-=()abcdefghijklmnoprstuvwxyz", "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁼⁽⁾ᵃᵇᶜᵈᵉᶠᵍʰⁱʲᵏˡᵐⁿᵒᵖʳˢᵗᵘᵛʷˣʸᶻ"
-)
-_SUBSCRIPT = str.maketrans("0123456789+-=()aehijklmnoprstuvx", "₀₁₂₃₄₅₆₇₈₉₊₋₌₍₎ₐₑₕᵢⱼₖₗₘₙₒₚᵣₛₜᵤᵥₓ")
-
-
-_UNSCRIPTED = frozenset(" ,.;")  #: Kept as they are inside a Unicode sub- or superscript.
-
-
-def plain(rich: Rich) -> str:
-    """Flatten rich text to a string; super- and subscripts become Unicode where possible."""
-    out: list[str] = []
-    for part in rich:
-        if isinstance(part, str):
-            out.append(part)
-        elif part.kind in ("sup", "sub"):
-            text = plain(part.children)
-            table, marker = (_SUPERSCRIPT, "^") if part.kind == "sup" else (_SUBSCRIPT, "_")
-            converted = text.translate(table)
-            if any(a == b and a not in _UNSCRIPTED for a, b in zip(text, converted, strict=True)):
-                # No Unicode form: "M_g,n" reads better in metadata than TeX's "M_{g,n}".
-                converted = marker + text
-            out.append(converted)
-        else:
-            out.append(plain(part.children))
-    return "".join(out)
-
-
 @lru_cache(maxsize=65536)
 def latex_to_plain(source: str) -> str:
     """Convert LaTeX source straight to a plain string."""
     if not _SPECIAL.search(source):
         return _WHITESPACE.sub(" ", source).strip()
     return plain(latex_to_rich(source)).strip()
-
-
-def rich_strip(rich: Rich) -> Rich:
-    """Strip leading and trailing whitespace from rich text."""
-    if not rich:
-        return rich
-    parts = list(rich)
-    if isinstance(parts[0], str):
-        parts[0] = parts[0].lstrip()
-    if isinstance(parts[-1], str):
-        parts[-1] = parts[-1].rstrip()
-    return _merge(parts)
 
 
 def url_from_latex(source: str) -> str:

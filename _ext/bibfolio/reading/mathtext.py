@@ -15,10 +15,11 @@ import unicodedata
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
+from .richtext import Span
 from .texsymbols import symbol
 
 if TYPE_CHECKING:
-    from .latex import Rich, Span
+    from .richtext import Rich
 
 Parts = list["str | Span"]
 
@@ -189,8 +190,6 @@ class _MathParser:
         return self.pos < len(self.tokens) and self.tokens[self.pos][index] == value
 
     def command(self, name: str) -> Parts:
-        from .latex import Span  # noqa: PLC0415 - circular: latex imports this module
-
         if name in _DROP:
             if name in ("left", "right", "middle") and self.next_is(5, "."):
                 self.pos += 1  # \left. is an invisible delimiter
@@ -235,8 +234,6 @@ class _MathParser:
         return [text]
 
     def structure(self, name: str) -> Parts:
-        from .latex import Span  # noqa: PLC0415 - circular: latex imports this module
-
         if name == "sqrt":
             degree = self.optional()
             sign = _ROOTS.get(degree or "2")
@@ -256,8 +253,6 @@ class _MathParser:
         return [" "]
 
     def one(self) -> Parts:
-        from .latex import Span  # noqa: PLC0415 - circular: latex imports this module
-
         command, control, brace, space, primes, char = self.tokens[self.pos]
         self.pos += 1
         if command:
@@ -290,8 +285,6 @@ class _MathParser:
 
 
 def _script(kind: str, text: str) -> Parts:
-    from .latex import Span  # noqa: PLC0415 - circular: latex imports this module
-
     return [Span(kind, (text,))]
 
 
@@ -308,8 +301,6 @@ def _paren(parts: Parts) -> Parts:
 
 def _restyle(parts: Parts, style: str) -> Parts:
     """Apply a declaration or alphabet: bold becomes a span, the others Unicode letters."""
-    from .latex import Span  # noqa: PLC0415 - circular: latex imports this module
-
     if not style:
         return parts
     if style == "bold":
@@ -327,8 +318,6 @@ def _restyle(parts: Parts, style: str) -> Parts:
 
 def _decorate(parts: Parts, mark: str) -> Parts:
     """Put *mark* on every letter of the argument (not on its scripts): X̂, M̅, H̲o̲m̲."""
-    from .latex import Span  # noqa: PLC0415 - circular: latex imports this module
-
     if not parts:
         return []
     out: Parts = []

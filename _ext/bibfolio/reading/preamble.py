@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING
 from .diagnostics import Diagnostic
 
 if TYPE_CHECKING:
-    from .bibtex import BibEntry
+    from .entry import BibEntry
 
 
 @dataclass(frozen=True, slots=True)

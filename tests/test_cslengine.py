@@ -11,7 +11,8 @@ from __future__ import annotations
 import pytest
 
 from bibfolio.formats.citeformats import format_item, formatted_reference
-from bibfolio.formats.cslengine import finish, initialize_with, mark_quotes
+from bibfolio.formats.cslengine import finish, mark_quotes
+from bibfolio.formats.cslinitials import initialize_with
 from bibfolio.formats.cslnumbers import reading, without_own_label
 from bibfolio.formats.csltextcase import capitalize_first, title
 

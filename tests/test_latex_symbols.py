@@ -312,13 +312,13 @@ def test_plain_text_has_no_tex_braces(source, expected):
 
 def test_the_quick_scan_agrees_with_the_parser():
     """unknown_commands answers most fields from a scan; it must say what parsing says."""
-    from bibfolio.reading import latex
+    from bibfolio.reading import latex, latexcommands
 
     names = {
-        *latex._SYMBOLS,
-        *latex._LETTERS,
-        *latex._TEXT_COMMANDS,
-        *latex._DECLARATIONS,
+        *latexcommands.SYMBOLS,
+        *latexcommands.LETTERS,
+        *latexcommands.TEXT_COMMANDS,
+        *latexcommands.DECLARATIONS,
         *latex._OTHER_COMMANDS,
         *("hat", "frac", "mathbb", "alpha", "textmu", "Lukasz", "foo", "other", "Ext"),
     }

@@ -17,7 +17,8 @@ from docutils.utils import new_document
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bibfolio.doctree.render import EntryContext, entry_html_nodes, paper_nodes
+from bibfolio.doctree.entrycontext import EntryContext
+from bibfolio.doctree.render import entry_html_nodes, paper_nodes
 from bibfolio.formats.metadata import coins, highwire_tags, json_for_script, scholarly_article
 from bibfolio.model.names import NamePattern
 from bibfolio.model.publication import Publication, Settings

@@ -1,13 +1,14 @@
 """bibfolio: research portfolios with Sphinx.
 
-The data path, one module per step::
+The data path, one package per stage (GUIDE.md, "Architecture")::
 
-    .bib files ─ model/bibtex.py ─▶ model/publication.py ─▶ directives.py, papers.py
-      (read)        (people, venues, links)                 (placeholders, read time)
-                                        ─▶ render.py ─▶ transforms.py / html.py ─▶ writers
-                                           (nodes)        (write time)
+    .bib files ─ reading/ ──────▶ model/ ──────────▶ build/bibliography.py
+                 (text → entries)  (publications)     (once per change, in the env)
+      ─▶ pages/directives.py ─▶ doctree/render.py ─▶ pages/html.py, transforms.py, papers.py
+         (read: placeholders)   (nodes; formats/)     (write time) ─▶ writers
 
-``model/`` is plain Python (no Sphinx imports); the rest wires it into Sphinx.
+``reading/``, ``model/`` and ``formats/`` are plain Python (no Sphinx imports); the rest
+wires them into Sphinx.  ``tests/test_architecture.py`` keeps the layers.
 """
 
 from __future__ import annotations

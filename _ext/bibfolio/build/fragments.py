@@ -1,8 +1,8 @@
 """The HTML fast path: each list entry rendered once, reused until its inputs change.
 
-An entry's HTML depends only on the entry, its :class:`~bibfolio.render.EntryContext`
+An entry's HTML depends only on the entry, its :class:`~bibfolio.doctree.entrycontext.EntryContext`
 and the tools that write it, so it is cached under exactly those and stored next to
-the doctrees.  A page then holds one :class:`~bibfolio.nodes.fragment` per entry (the
+the doctrees.  A page then holds one :class:`~bibfolio.doctree.nodes.fragment` per entry (the
 HTML plus the entry's text, for search and descriptions) instead of dozens of nodes,
 which is what makes big lists cheap to write and rewrite.
 ``bibfolio_fast_render = False`` turns this off; tests check both paths write identical

@@ -29,7 +29,7 @@ from .. import atomic
 from ..build.bibliography import get_domain, get_library
 from ..build.warnings_ import warn
 from ..doctree import nodes as bf
-from ..doctree.render import EntryContext
+from ..doctree.entrycontext import EntryContext
 from .entries import cv_entry, legend
 from .images import find_image
 from .stock import fresh_citation_nodes

@@ -11,18 +11,11 @@ from typing import TYPE_CHECKING
 
 from docutils import nodes
 
-from ..doctree.render import (
-    # The site's own pieces, so an entry reads the same on the site and in the CV.
-    _link_nodes,
-    citation_sentence,
-    page_marks,
-    people_list,
-    rich_nodes,
-    short_authors,
-)
+from ..doctree.people import people_list, short_authors
+from ..doctree.render import _link_nodes, citation_sentence, page_marks, rich_nodes
 
 if TYPE_CHECKING:
-    from ..doctree.render import EntryContext
+    from ..doctree.entrycontext import EntryContext
     from ..model.publication import Publication
 
 

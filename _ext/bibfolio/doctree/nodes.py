@@ -61,7 +61,7 @@ class filter_form(nodes.General, nodes.Element):  # noqa: N801
 class fragment(nodes.list_item):  # noqa: N801
     """A list entry whose HTML was rendered once (``html``); see fragments.py.
 
-    Its one child is the entry's text (:func:`bibfolio.fragments.entry_text`), so search
+    Its one child is the entry's text (:func:`bibfolio.build.fragments.entry_text`), so search
     indexing and page descriptions read the same words as from the full node tree.
     """
 

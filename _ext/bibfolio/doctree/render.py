@@ -7,52 +7,26 @@ reveals, COinS.  None of this produces markup strings; the writers do.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from docutils import nodes
 
 from ..formats.chart import chart_svg, yearly_counts
-from ..formats.citeformats import STYLES, formatted_reference, machine_formats
 from ..formats.cleanbib import clean_bibtex
 from ..formats.metadata import cite_as, coins
 from ..model.links import classify_url
 from ..model.venue import venue_line
 from . import nodes as bf
+from .citeblocks import format_reveal, paper_format_sections, section
+from .people import legend_text, people_list, people_nodes, short_authors
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from ..model.publication import Author, Publication
+    from ..model.publication import Publication
     from ..model.venue import Segment
     from ..reading.richtext import Rich, Span
-
-
-@dataclass(frozen=True)
-class EntryContext:
-    """Everything an entry's rendering depends on besides the publication itself.
-
-    It is part of the HTML fragment cache key, so it must hold all of it.
-    """
-
-    variant: str  #: "list", "selected" or "paper".
-    anchor: str = ""
-    listing: str = ""  #: Id of the list the entry is in (the filter finds entries by it).
-    title_href: str = ""  #: Relative URI of the paper page, "" for none.
-    back_href: str = ""  #: Paper pages: relative URI of the main list entry.
-    file_hrefs: tuple[tuple[str, str], ...] = ()  #: (field, relative URI) of local files.
-    max_authors: int = 10
-    separators: tuple[str, str] = (", ", ", and ")
-    page_url: str = ""  #: Absolute URL of the paper page, for COinS (may be "").
-    drop_fields: tuple[str, ...] = field(default=())
-    legends: tuple[tuple[str, str], ...] = (("*", "equal contribution"),)  #: mark → legend
-    cite_styles: tuple[str, ...] = ()  #: Formatted references shown, e.g. ("apa",).
-    #: Lists: relative URI of the file the formats reveal loads ("" keeps them inline).
-    formats_data: str = ""
-    #: Lists: (label, relative URI) of the whole-list downloads, the reveal's fallback.
-    formats_files: tuple[tuple[str, str], ...] = ()
-    #: ("Cited by N", the source's page for the work, source and date), or () (citedby.py).
-    cited_by: tuple[str, ...] = ()
+    from .entrycontext import EntryContext
 
 
 # -- text --------------------------------------------------------------------------------
@@ -89,106 +63,6 @@ def _span_node(span: Span) -> nodes.Node:
             return nodes.reference("", "", *children, refuri=href)
         return nodes.inline("", "", *children)
     return nodes.inline("", "", *children)
-
-
-# -- people ------------------------------------------------------------------------------
-def _author_node(author: Author) -> list[nodes.Node]:
-    name: nodes.Node = (
-        nodes.strong("", author.name, classes=["bibfolio-owner"])
-        if author.owner
-        else nodes.Text(author.name)
-    )
-    if author.marks:
-        return [name, nodes.superscript("", author.marks, classes=["bibfolio-mark"])]
-    return [name]
-
-
-def _separator(index: int, last: int, separators: tuple[str, str]) -> str:
-    between, final = separators
-    if index != last:
-        return between
-    if last == 1 and final.startswith(",") and final[1:].strip():
-        return final[1:]  # two authors: "A and B", not "A, and B"
-    return final
-
-
-def _joined(authors: Sequence[Author | None], separators: tuple[str, str]) -> list[nodes.Node]:
-    """Join names with separators; ``None`` stands for a gap shown as an ellipsis."""
-    out: list[nodes.Node] = []
-    text: list[str] = []  # plain names and separators, merged into one Text node
-    last = len(authors) - 1
-    for index, author in enumerate(authors):
-        if index:
-            text.append(_separator(index, last, separators))
-        if author is None:
-            text.append("…")
-        elif not author.owner and not author.marks:
-            text.append(author.name)
-        else:
-            if text:
-                out.append(nodes.Text("".join(text)))
-                text = []
-            out.extend(_author_node(author))
-    if text:
-        out.append(nodes.Text("".join(text)))
-    return out
-
-
-def author_list(authors: Sequence[Author], separators: tuple[str, str]) -> list[nodes.Node]:
-    """Every author, owner bold, marks as superscripts."""
-    return _joined(list(authors), separators)
-
-
-def people_list(
-    people: Sequence[Author | None],
-    separators: tuple[str, str],
-    *,
-    et_al: bool = False,
-    editors: bool = False,
-) -> list[nodes.Node]:
-    """Names as :func:`author_list`, then "et al." (``and others``) and "(ed.)"/"(eds.)".
-
-    With "et al." the last name is not joined with "and": ``A, B, et al.``.
-    """
-    if et_al:
-        between = separators[0]
-        out = _joined(people, (between, between))
-        out.append(nodes.Text(f"{between.rstrip()} et al." if len(people) > 1 else " et al."))
-    else:
-        out = _joined(people, separators)
-    if editors:
-        named = [person for person in people if person is not None]
-        out.append(nodes.Text(" (eds.)" if et_al or len(named) > 1 else " (ed.)"))
-    return out
-
-
-def _people_nodes(publication: Publication, separators: tuple[str, str]) -> list[nodes.Node]:
-    """The people line: authors, or the editors of an edited volume."""
-    return people_list(
-        publication.people,
-        separators,
-        et_al=publication.people_et_al,
-        editors=publication.people_are_editors,
-    )
-
-
-def short_authors(authors: Sequence[Author], limit: int) -> tuple[list[Author | None], int]:
-    """The first *limit* authors, keeping the owner visible; returns (names with gaps, hidden)."""
-    owner = next((i for i, a in enumerate(authors) if a.owner), None)
-    if owner is None or owner < limit:
-        shown: list[Author | None] = list(authors[:limit])
-        shown.append(None)
-        return shown, len(authors) - limit
-    head = list(authors[: max(limit - 1, 1)])
-    shown = [*head, None, authors[owner]]
-    if owner < len(authors) - 1:
-        shown.append(None)
-    return shown, len(authors) - len(head) - 1
-
-
-def legend_text(marks: dict[str, str]) -> str:
-    """``*: equal contribution; †: corresponding author``."""
-    return "; ".join(f"{mark}: {text}" for mark, text in marks.items())
 
 
 # -- shared pieces -------------------------------------------------------------------------
@@ -321,19 +195,12 @@ def entry_nodes(
     line = nodes.paragraph()
     if publication.venue_short:
         line += nodes.Text(f"[{publication.venue_short}] ")
-    people = _people_nodes(publication, context.separators) if publication.people else []
+    people = people_nodes(publication, context.separators) if publication.people else []
     item += citation_sentence(line, publication, context, _title_node(publication, context), people)
     links = _link_nodes(publication, context, with_urls=plain_links)
     if links:
         item += nodes.paragraph("", "", *links, classes=["bibfolio-links"])
     return item
-
-
-def _section(title: str, section_id: str, *body: nodes.Node) -> nodes.section:
-    section = nodes.section(ids=[section_id], names=[nodes.fully_normalize_name(title)])
-    section += nodes.title(title, title)
-    section.extend(body)
-    return section
 
 
 def paper_nodes(
@@ -352,7 +219,7 @@ def paper_nodes(
             nodes.paragraph(
                 "",
                 "",
-                *_people_nodes(publication, context.separators),
+                *people_nodes(publication, context.separators),
                 classes=["bibfolio-authors"],
             )
         )
@@ -367,9 +234,9 @@ def paper_nodes(
         out.append(nodes.paragraph("", "", *links, classes=["bibfolio-links"]))
     abstract = publication.rich("abstract")
     if abstract:
-        out.append(_section("Abstract", "abstract", nodes.paragraph("", "", *rich_nodes(abstract))))
+        out.append(section("Abstract", "abstract", nodes.paragraph("", "", *rich_nodes(abstract))))
     out.append(
-        _section(
+        section(
             "Cite as",
             "cite-as",
             nodes.paragraph(
@@ -379,7 +246,7 @@ def paper_nodes(
     )
     bibtex = clean_bibtex(publication.entry, context.drop_fields)
     out.append(
-        _section(
+        section(
             "BibTeX",
             "bibtex",
             nodes.literal_block(
@@ -387,99 +254,12 @@ def paper_nodes(
             ),
         )
     )
-    out.extend(_paper_format_sections(publication, context))
+    out.extend(paper_format_sections(publication, context))
     if context.back_href:
         back = nodes.paragraph(classes=["bibfolio-back"])
         back += nodes.reference("", "← All publications", refuri=context.back_href, internal=True)
         out.append(back)
     return out
-
-
-def _paper_format_sections(publication: Publication, context: EntryContext) -> list[nodes.Node]:
-    """RIS, CSL-JSON and the formatted references (APA, IEEE) of a paper page."""
-    out: list[nodes.Node] = []
-    # citeproc-py takes ~10 ms an entry for both styles: paid here, once per paper page,
-    # only for the styles asked for (bibfolio_cite_styles), never on lists of thousands.
-    for style in context.cite_styles:
-        label = STYLES[style]
-        text = formatted_reference(publication, style, context.drop_fields)
-        out.append(
-            _section(
-                label,
-                f"cite-{style}",
-                # A literal block, so the copy button the BibTeX has copies it too.
-                bf.bibtex_code(
-                    text, text, language="text", classes=["bibfolio-formatted", f"bibfolio-{style}"]
-                ),
-            )
-        )
-    for label, ident, text, language in _machine_formats(publication, context):
-        out.append(
-            _section(
-                label,
-                ident,
-                bf.bibtex_code(
-                    text, text, language=language, classes=[f"bibfolio-{ident}", "no-search"]
-                ),
-            )
-        )
-    return out
-
-
-def _machine_formats(
-    publication: Publication, context: EntryContext, drop: Sequence[str] = ()
-) -> list[tuple[str, str, str, str]]:
-    """(label, id, text, Pygments language) of the entry's RIS and CSL-JSON."""
-    formats = dict(machine_formats(publication, [*context.drop_fields, *drop]))
-    return [
-        ("RIS", "ris", formats["RIS"], "text"),
-        ("CSL-JSON", "csl-json", formats["CSL-JSON"], "json"),
-    ]
-
-
-def _format_reveal(publication: Publication, context: EntryContext) -> bf.details:
-    """A list entry's citation formats reveal ("APA · IEEE · RIS · CSL-JSON").
-
-    On a site its body holds only links (the whole-list files, the paper page): the
-    script fills in the entry's texts from ``context.formats_data`` when it is first
-    opened, so a 3000-entry list does not carry 3000 hidden records of each kind.
-    Without ``formats_data`` (EPUB: no scripts, no downloads) the RIS and CSL-JSON are
-    inline, copyable blocks like the BibTeX.
-    """
-    labels = [STYLES[style] for style in context.cite_styles] + ["RIS", "CSL-JSON"]
-    if not context.formats_data:
-        reveal = bf.details(classes=["bibfolio-formats"])
-        reveal += bf.summary("", " · ".join(labels), classes=["bibfolio-toggle"])
-        box = nodes.container(classes=["bibfolio-reveal"])
-        # Without the abstract (the paper page has it): three more copies of every
-        # abstract would double a long list's weight.
-        for label, ident, text, _language in _machine_formats(publication, context, ["abstract"]):
-            box += nodes.paragraph("", label, classes=["bibfolio-format-label"])
-            box += bf.bibtex_code(text, text, classes=[f"bibfolio-{ident}", "no-search"])
-        reveal += box
-        return reveal
-    # What works without the script (and on file://): "Paper page · Whole list: RIS · …".
-    line = nodes.paragraph(classes=["bibfolio-formats-fallback"])
-    if context.title_href:
-        line += nodes.reference("", "Paper page", refuri=context.title_href, internal=True)
-    for index, (label, href) in enumerate(context.formats_files):
-        if index == 0:
-            line += nodes.Text(" · Whole list: " if len(line) else "Whole list: ")
-        else:
-            line += nodes.Text(" · ")
-        line += nodes.reference("", label, refuri=href, internal=True)
-    classes = ["bibfolio-formats"]
-    if not len(line):
-        # Nothing to offer without the script: bibfolio.css hides it where scripts are off.
-        classes.append("bibfolio-formats-scripted")
-    reveal = bf.details(
-        classes=classes, data={"formats": context.formats_data, "key": publication.key}
-    )
-    reveal += bf.summary("", " · ".join(labels), classes=["bibfolio-toggle"])
-    # No inner container (unlike the other reveals): 3000 of them are 170 kB of markup.
-    if len(line):
-        reveal += line
-    return reveal
 
 
 def page_marks(
@@ -543,7 +323,7 @@ def _html_authors(publication: Publication, context: EntryContext) -> nodes.Elem
     authors = publication.people
     # Folding away one or two names saves nothing; fold only longer lists.
     if len(authors) <= context.max_authors + 2:
-        box += nodes.inline("", "", *_people_nodes(publication, context.separators))
+        box += nodes.inline("", "", *people_nodes(publication, context.separators))
         return box
     shown, hidden = short_authors(authors, context.max_authors)
     between = (context.separators[0], context.separators[0])
@@ -565,7 +345,7 @@ def _html_authors(publication: Publication, context: EntryContext) -> nodes.Elem
     toggle += nodes.inline("", "show fewer", classes=["bibfolio-when-open"])
     reveal += toggle
     reveal += nodes.inline(
-        "", "", *_people_nodes(publication, context.separators), classes=["bibfolio-authors-full"]
+        "", "", *people_nodes(publication, context.separators), classes=["bibfolio-authors-full"]
     )
     box += reveal
     return box
@@ -619,7 +399,7 @@ def entry_html_nodes(publication: Publication, context: EntryContext) -> bf.entr
         "", bf.bibtex_code(bibtex, bibtex, classes=["no-search"]), classes=["bibfolio-reveal"]
     )
     actions += reveal
-    actions += _format_reveal(publication, context)
+    actions += format_reveal(publication, context)
     item += actions
     item += bf.coins("", "", classes=["Z3988"], title=coins(publication, context.page_url))
     return item

@@ -35,7 +35,7 @@ if TYPE_CHECKING:
     from sphinx.environment import BuildEnvironment
 
     from ..doctree import nodes as bf
-    from ..doctree.render import EntryContext
+    from ..doctree.entrycontext import EntryContext
     from ..model.publication import Publication
     from .context import PageContext
 

@@ -14,7 +14,7 @@ from sphinx.util.osutil import relative_uri
 
 from ..build.bibliography import get_domain, get_library
 from ..build.citedby import cited_by
-from ..doctree.render import EntryContext
+from ..doctree.entrycontext import EntryContext
 from .localfiles import local_file_target, publishes_local_files, refused_files
 from .slugs import page_slugs, paper_pages
 

@@ -4,7 +4,7 @@ Paper pages are not source documents: nothing is written under the source folder
 After reading (``env-updated``) each entry that gets a page is given a page name
 (``<bibfolio_paper_dir>/<slug>``) that no source document uses; at the end of writing
 (``html-collect-pages``) each page whose inputs changed is rendered from
-:func:`~bibfolio.render.paper_nodes` through the builder's own translator and written
+:func:`~bibfolio.doctree.render.paper_nodes` through the builder's own translator and written
 with ``templates/paper/bibfolio-paper.html``, a lean page: writing thousands of the
 theme's full pages would cost several times the rest of the build (a project's own
 ``bibfolio-paper.html`` can extend ``page.html`` for that).  The page's doctree goes to
@@ -24,7 +24,6 @@ from typing import TYPE_CHECKING, Any
 
 from docutils import nodes
 from docutils.utils import new_document
-from sphinx import addnodes
 from sphinx.highlighting import PygmentsBridge
 from sphinx.util.display import status_iterator
 
@@ -39,22 +38,18 @@ from ..doctree.render import paper_nodes, rich_nodes
 from ..formats.metadata import abstract_summary
 from . import papersearch
 from .context import PageContext
+from .papersite import TEMPLATE, TEMPLATES, SiteContext, navigation_signature
 from .slugs import paper_pages, paper_slugs, reserved_pages, writes_paper_pages
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable
-
     from sphinx.application import Sphinx
     from sphinx.builders import Builder
     from sphinx.config import Config
     from sphinx.environment import BuildEnvironment
 
-    from ..doctree.render import EntryContext
+    from ..doctree.entrycontext import EntryContext
     from ..model.publication import Publication
 
-#: The paper page template and its folder (after the project's ``templates_path``).
-TEMPLATE = "bibfolio-paper.html"
-TEMPLATES = Path(__file__).parent.parent / "templates" / "paper"
 _STATE = "bibfolio-paper-pages-{}.pickle"
 #: What earlier versions wrote into the source folder (see :func:`remove_old_stubs`).
 _OLD_SUFFIX = ".bibfolio"
@@ -110,13 +105,6 @@ def outdated_lists(
 
 
 # -- writing -------------------------------------------------------------------------------
-def _navigation_signature(env: BuildEnvironment) -> str:
-    """The site's toctree structure and titles: the theme's navigation shows them."""
-    included = sorted({doc for docs in env.toctree_includes.values() for doc in docs})
-    titles = [(doc, env.titles[doc].astext()) for doc in included if doc in env.titles]
-    return repr((sorted(env.toctree_includes.items()), titles))
-
-
 def _page_doctree(
     builder: Builder, page: str, publication: Publication, body: list[nodes.Node]
 ) -> nodes.document:
@@ -168,132 +156,6 @@ class _Highlighter(PygmentsBridge):
         if key not in self._formatters:
             self._formatters[key] = super().get_formatter(**kwargs)
         return self._formatters[key]
-
-
-def site_navigation(env: BuildEnvironment) -> list[tuple[str | None, str, str]]:
-    """The top-level pages of the site, as the theme's header shows them.
-
-    ``(docname, external URL, title)`` for each entry of the root document's toctrees, in
-    order, hidden ones included; an explicit toctree title wins over the page's own.
-    """
-    root = env.config.root_doc
-    toc = env.tocs.get(root)
-    entries: list[tuple[str | None, str, str]] = []
-    toctrees = list(toc.findall(addnodes.toctree)) if toc is not None else []
-    refs = [entry for tree in toctrees for entry in tree["entries"]] or [
-        (None, doc) for doc in env.toctree_includes.get(root, [])
-    ]
-    for title, ref in refs:
-        if ref in {"self", root}:
-            continue
-        if ref in env.titles:
-            entries.append((ref, "", title or env.titles[ref].astext()))
-        elif "://" in ref:
-            entries.append((None, ref, title or ref))
-    return entries
-
-
-def _sections(env: BuildEnvironment, tops: list[str]) -> dict[str, str]:
-    """Docname → the top-level page whose toctree (at any depth) includes it."""
-    section: dict[str, str] = {}
-    for top in tops:
-        waiting = [top]
-        while waiting:
-            doc = waiting.pop()
-            if doc not in section:
-                section[doc] = top
-                waiting.extend(env.toctree_includes.get(doc, []))
-    return section
-
-
-def _color_modes(builder: Builder) -> str:
-    """The theme family whose light/dark switch paper pages follow, else ``""``.
-
-    ``"pydata"`` for themes built on pydata-sphinx-theme (``localStorage.mode``, set on
-    ``<html>``), ``"furo"`` for furo (``localStorage.theme``, set on ``<body>``).
-    """
-    theme = getattr(builder, "theme", None)
-    directories = theme.get_theme_dirs() if theme is not None else []
-    for family, package in (("pydata", "pydata_sphinx_theme"), ("furo", "furo")):
-        if any(package in Path(d).parts for d in directories):
-            return family
-    return ""
-
-
-#: Template lists pydata-sphinx-theme renders on every page, to drop the ones that come
-#: out empty (its html-page-context handlers were a fifth of a cold build with 3000
-#: paper pages, profiled); bibfolio's own paper template shows none of them.
-_UNUSED_THEME_SECTIONS = (
-    "theme_navbar_start", "theme_navbar_center", "theme_navbar_persistent",
-    "theme_navbar_end", "theme_article_header_start", "theme_article_header_end",
-    "theme_article_footer_items", "theme_content_footer_items", "theme_footer_start",
-    "theme_footer_center", "theme_footer_end", "theme_primary_sidebar_end", "sidebars",
-    "theme_secondary_sidebar_items",
-)  # fmt: skip
-
-
-def _own_template(builder: Builder) -> bool:
-    """Whether paper pages use bibfolio's template (the project has no ``bibfolio-paper.html``)."""
-    for folder in builder.config.templates_path:
-        candidate = Path(builder.confdir, folder, TEMPLATE)
-        if candidate.is_file():
-            return candidate.resolve() == (TEMPLATES / TEMPLATE).resolve()
-    return True
-
-
-class SiteContext:
-    """What a paper page shows of the site around it: the header's links, the colour modes.
-
-    Worked out once per build; the links of all pages in one folder are the same (they
-    are relative), so each folder's are made once, not once per page.
-    """
-
-    def __init__(self, builder: Builder) -> None:
-        env = builder.env
-        self.builder = builder
-        self.navigation = site_navigation(env)
-        self.color_modes = _color_modes(builder)
-        self.theme_styles = list(getattr(builder, "globalcontext", {}).get("styles", []))
-        self._sections = _sections(env, [doc for doc, _url, _title in self.navigation if doc])
-        self._links: dict[tuple[str, str | None], list[tuple[str, str, bool]]] = {}
-        # A project's own template (e.g. one extending the theme's page.html) keeps them.
-        self._unused = dict.fromkeys(_UNUSED_THEME_SECTIONS, ()) if _own_template(builder) else {}
-
-    def signature(self) -> str:
-        """What of the site the pages show, for deciding whether to write them again."""
-        return repr((self.navigation, self.color_modes, self.theme_styles))
-
-    def for_page(self, page: str, list_doc: str | None) -> dict[str, Any]:
-        """Template context of *page*, whose entry is listed on *list_doc*.
-
-        ``bibfolio_site_nav``: ``(href, title, current)`` per header link, ``current``
-        for the top-level page the list belongs to; ``bibfolio_color_modes``.
-        """
-        current = self._sections.get(list_doc) if list_doc else None
-        key = (page.rpartition("/")[0], current)
-        if key not in self._links:
-            self._links[key] = [
-                (self.builder.get_relative_uri(page, doc) if doc else url, title, doc == current)
-                for doc, url, title in self.navigation
-            ]
-        return {
-            **self._unused,
-            "bibfolio_site_nav": self._links[key],
-            "bibfolio_color_modes": self.color_modes,
-            "bibfolio_theme_styles": unlinked_styles,
-        }
-
-
-def unlinked_styles(styles: Iterable[str], css_files: Iterable[Any]) -> list[str]:
-    """The theme's stylesheets (*styles*) that the page's ``css_files`` do not link.
-
-    Sphinx links them through ``css_files``; pydata-sphinx-theme takes its own out in
-    ``html-page-context`` and links it in its layout, which paper pages do not use.
-    Asked when the page is rendered, after those handlers, so the answer does not
-    depend on which pages were written before it (issue 23).
-    """
-    linked = {str(getattr(css, "filename", css)) for css in css_files}
-    return [name for name in styles if f"_static/{name}" not in linked]
 
 
 def render_page(
@@ -388,7 +250,7 @@ def write_pages(app: Sphinx) -> list[tuple[str, dict[str, Any], str]]:
         getattr(build_info, "config_hash", ""),
         getattr(build_info, "tags_hash", ""),
         templates.newest_template_mtime() if templates else 0,
-        _navigation_signature(env),
+        navigation_signature(env),
         site.signature(),
     ))  # fmt: skip
     stored = _load_state(state_path, str(builder.outdir))

@@ -12,7 +12,8 @@ from docutils import nodes
 from sphinx.transforms.post_transforms import SphinxPostTransform
 
 from ..doctree import nodes as bf
-from ..doctree.render import entry_nodes, legend_text, page_marks, paper_nodes
+from ..doctree.people import legend_text
+from ..doctree.render import entry_nodes, page_marks, paper_nodes
 from .context import PageContext
 
 

@@ -16,6 +16,20 @@ import unicodedata
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
+from .latexcommands import (
+    ACCENTS,
+    CITE_COMMANDS,
+    DECLARATIONS,
+    LETTERS,
+    QUOTE_COMMANDS,
+    QUOTES,
+    SECOND_ARGUMENT_IS_TEXT,
+    SILENT_WITH_ARGUMENT,
+    SPACING_ACCENTS,
+    SYMBOLS,
+    TEXT_COMMANDS,
+    WRAPPERS,
+)
 from .mathtext import is_math_command, math_arity, math_decode
 from .richtext import Span, merge, plain
 from .texsymbols import symbol
@@ -25,145 +39,6 @@ if TYPE_CHECKING:
 
     from .richtext import Rich
 
-#: Text accents (→ combining characters) and letter commands.  Names use them in every
-#: build, so they stay here instead of waiting for pylatexenc's tables to load (and
-#: pylatexenc keeps its accents inside formatting functions, not as data).
-# fmt: off
-_ACCENTS = {
-    '"': "\u0308", "'": "\u0301", "`": "\u0300", "^": "\u0302", "~": "\u0303", "=": "\u0304",
-    ".": "\u0307", "u": "\u0306", "v": "\u030c", "H": "\u030b", "c": "\u0327", "k": "\u0328",
-    "r": "\u030a", "d": "\u0323", "b": "\u0331", "t": "\u0361",
-}
-# fmt: on
-# fmt: off
-_LETTERS = {
-    "i": "ı", "j": "ȷ", "o": "ø", "O": "Ø", "l": "ł", "L": "Ł", "ss": "ß", "ae": "æ", "AE": "Æ",
-    "oe": "œ", "OE": "Œ", "aa": "å", "AA": "Å", "dh": "ð", "DH": "Ð", "th": "þ", "TH": "Þ",
-    "ng": "ŋ", "NG": "Ŋ", "dj": "đ", "DJ": "Đ",
-}
-# fmt: on
-#: Control symbols and the commands met in almost every .bib; the rest of the symbol
-#: commands come from pylatexenc (:func:`.texsymbols.symbol`), loaded on first need.
-_SYMBOLS = {
-    "&": "&",
-    "%": "%",
-    "$": "$",
-    "#": "#",
-    "_": "_",
-    "{": "{",
-    "}": "}",
-    " ": " ",
-    ",": "\u2009",
-    ";": " ",
-    ":": " ",
-    ">": " ",
-    "!": "",
-    "-": "",
-    "@": "",
-    "/": "",
-    "\\": " ",
-    "ldots": "…",
-    "dots": "…",
-    "textendash": "–",
-    "textemdash": "—",
-    "textquoteleft": "‘",
-    "textquoteright": "’",
-    "textquotedblleft": "“",
-    "textquotedblright": "”",
-    "relax": "",
-    "protect": "",
-    "par": " ",
-    "newline": " ",
-    "linebreak": " ",
-    "allowbreak": "",
-    "hfill": " ",
-    "break": " ",
-    "unskip": "",
-    "nolinkurl": "",
-    "isdot": "",
-    "addperiod": ".",
-    "adddot": ".",
-    "addcomma": ",",
-    "addcolon": ":",
-    "addsemicolon": ";",
-    "addspace": " ",
-    "addnbspace": "\u00a0",
-    "addthinspace": "\u2009",
-    "item": " • ",
-}
-#: ``\~{}`` and friends: an accent on nothing is the accent character itself.
-# fmt: off
-_SPACING_ACCENTS = {
-    "~": "~", "^": "^", "'": "´", "`": "`", '"': "¨", "=": "¯", ".": "˙", "u": "˘", "v": "ˇ",
-    "H": "˝", "c": "¸", "k": "˛", "r": "˚",
-}
-# fmt: on
-#: Commands taking one argument that becomes a span of this kind ("" = plain text).
-_TEXT_COMMANDS = {
-    "textbf": "strong",
-    "emph": "em",
-    "textit": "em",
-    "textsl": "em",
-    "texttt": "code",
-    "textsc": "sc",
-    "textsuperscript": "sup",
-    "textsubscript": "sub",
-    "textrm": "",
-    "textsf": "",
-    "textnormal": "",
-    "textmd": "",
-    "textup": "",
-    "mbox": "",
-    "text": "",
-    "hbox": "",
-    "uppercase": "",
-    "lowercase": "",
-    "MakeUppercase": "",
-    "MakeLowercase": "",
-    "NoCaseChange": "",
-    "underline": "",
-    "mkbibemph": "em",
-    "mkbibitalic": "em",
-    "mkbibbold": "strong",
-    "mkbibsuperscript": "sup",
-    "mkbibsubscript": "sub",
-    "mkbibacro": "sc",
-    "textooen": "",
-    "footnote": "",
-    "mkbibfootnote": "",
-    "foreignquote": "",
-    "hyphenquote": "",
-    "autocap": "",  # biblatex: capitalise at the start of a sentence; here it is kept as written
-}
-#: Commands that wrap their argument in something: quotes, parentheses, brackets.
-_WRAPPERS = {
-    "mkbibparens": ("(", ")"),
-    "mkbibbrackets": ("[", "]"),
-    "parentext": ("(", ")"),
-    "brackettext": ("[", "]"),
-}
-_QUOTES = (("“", "”"), ("‘", "’"))  #: Outer and inner quotes, as biblatex alternates them.
-_QUOTE_COMMANDS = frozenset({"mkbibquote", "enquote", "textquote"})
-#: Citation commands in a note: the reader sees the key, as LaTeX shows an undefined one.
-_CITE_COMMANDS = frozenset({"cite", "citep", "citet", "autocite", "parencite", "textcite"})
-#: Commands whose first argument is not text (a colour, a language, a width).
-_SECOND_ARGUMENT_IS_TEXT = frozenset({"textcolor", "foreignlanguage", "colorbox", "hyperref"})
-#: Commands that print nothing, arguments included.  ``\noopsort{1973c}`` is the classic
-#: BibTeX sorting trick; the other commands carry layout or cross-references.
-_SILENT_WITH_ARGUMENT = frozenset(
-    {"noopsort", "hspace", "vspace", "label", "index", "hyphenation", "nocite", "phantom"}
-    # Counters and cross-references: their value exists only inside a LaTeX document.
-    | {"arabic", "roman", "Roman", "alph", "Alph", "value", "ref", "pageref", "eqref"}
-)
-#: Old-style declarations: ``{\em text}``.
-# fmt: off
-_DECLARATIONS = {
-    "em": "em", "it": "em", "itshape": "em", "sl": "em", "slshape": "em", "bf": "strong",
-    "bfseries": "strong", "tt": "code", "ttfamily": "code", "sc": "sc", "scshape": "sc", "rm": "",
-    "rmfamily": "", "sf": "", "sffamily": "", "normalfont": "", "upshape": "", "mdseries": "",
-    "small": "", "footnotesize": "", "large": "", "Large": "", "relax": "",
-}
-# fmt: on
 
 _TOKEN = re.compile(
     r"\\([A-Za-z@]+)\*?[ \t\n]*"  # control word, trailing spaces eaten
@@ -253,29 +128,29 @@ class _Parser:
     def accent(self, command: str) -> list[str | Span]:
         arg = plain(self.argument())
         if not arg:
-            return [_SPACING_ACCENTS.get(command, "")]
+            return [SPACING_ACCENTS.get(command, "")]
         base = {"ı": "i", "ȷ": "j"}.get(arg[0], arg[0])
-        return [unicodedata.normalize("NFC", base + _ACCENTS[command]) + arg[1:]]
+        return [unicodedata.normalize("NFC", base + ACCENTS[command]) + arg[1:]]
 
     def command(self, name: str) -> list[str | Span]:
-        if name in _ACCENTS and len(name) == 1 and name.isalpha():
+        if name in ACCENTS and len(name) == 1 and name.isalpha():
             return self.accent(name)
-        if name in _LETTERS:
-            return [_LETTERS[name]]
-        if name in _SYMBOLS:
-            return [_SYMBOLS[name]]
-        if name in _TEXT_COMMANDS:
-            kind = _TEXT_COMMANDS[name]
+        if name in LETTERS:
+            return [LETTERS[name]]
+        if name in SYMBOLS:
+            return [SYMBOLS[name]]
+        if name in TEXT_COMMANDS:
+            kind = TEXT_COMMANDS[name]
             arg = self.argument()
             return [Span(kind, arg)] if kind else list(arg)
-        if name in _QUOTE_COMMANDS:
-            opening, closing = _QUOTES[self.quote_depth % 2]
+        if name in QUOTE_COMMANDS:
+            opening, closing = QUOTES[self.quote_depth % 2]
             self.quote_depth += 1
             arg = self.argument()
             self.quote_depth -= 1
             return [opening, *arg, closing]
-        if name in _WRAPPERS:
-            opening, closing = _WRAPPERS[name]
+        if name in WRAPPERS:
+            opening, closing = WRAPPERS[name]
             return [opening, *self.argument(), closing]
         if name == "url":
             href = self.raw_argument().strip()
@@ -285,20 +160,20 @@ class _Parser:
             return [Span("url", self.argument(), href)]
         if name == "ensuremath":
             return [self.math_span(self.raw_argument())]
-        if name in _SECOND_ARGUMENT_IS_TEXT:
+        if name in SECOND_ARGUMENT_IS_TEXT:
             self.raw_argument()
             return list(self.argument())
-        if name in _CITE_COMMANDS:
+        if name in CITE_COMMANDS:
             notes = [note for note in (self.optional(), self.optional()) if note]
             return ["[", ", ".join([self.raw_argument().strip(), *notes[-1:]]), "]"]
-        if name in _SILENT_WITH_ARGUMENT:
+        if name in SILENT_WITH_ARGUMENT:
             self.raw_argument()
             return []
         if name in ("begin", "end"):
             self.raw_argument()  # an environment's name is not text
             return [" "]
-        if name in _DECLARATIONS:
-            kind = _DECLARATIONS[name]
+        if name in DECLARATIONS:
+            kind = DECLARATIONS[name]
             rest = self.sequence(stop_at_brace=True, consume_brace=False)
             return [Span(kind, rest)] if kind else list(rest)
         arity = math_arity(name)
@@ -314,7 +189,7 @@ class _Parser:
         letter = _glued_letter(name)
         if letter:
             # \Lukasz: a name written without the braces of {\L}ukasz; read it as meant.
-            return [_LETTERS[letter] + name[len(letter) :]]
+            return [LETTERS[letter] + name[len(letter) :]]
         # An unknown command: keep what it was applied to, drop its name.
         token = self.peek()
         if token is not None and token.group(4) == "{":
@@ -345,11 +220,11 @@ class _Parser:
         if word is not None:
             return self.command(word)
         if control is not None:
-            if control in _ACCENTS:
+            if control in ACCENTS:
                 return self.accent(control)
             if control == "(":
                 return [self.math(")")]
-            return [_SYMBOLS.get(control, control)]
+            return [SYMBOLS.get(control, control)]
         if math is not None:
             return [self.math(math)]
         if punct is not None:
@@ -427,7 +302,7 @@ def _glued_letter(name: str) -> str:
     """
     for size in (2, 1):
         head, rest = name[:size], name[size:]
-        if head in _LETTERS and head.isupper() and rest.isalpha() and rest.islower():
+        if head in LETTERS and head.isupper() and rest.isalpha() and rest.islower():
             return head
     return ""
 
@@ -435,11 +310,11 @@ def _glued_letter(name: str) -> str:
 def _known(name: str) -> bool:
     """True when the text parser gives ``\\name`` a meaning (so it is never reported)."""
     return (
-        name in _SYMBOLS
-        or name in _LETTERS
-        or name in _ACCENTS
-        or name in _TEXT_COMMANDS
-        or name in _DECLARATIONS
+        name in SYMBOLS
+        or name in LETTERS
+        or name in ACCENTS
+        or name in TEXT_COMMANDS
+        or name in DECLARATIONS
         or name in _OTHER_COMMANDS
         or is_math_command(name)
     )
@@ -447,11 +322,11 @@ def _known(name: str) -> bool:
 
 _OTHER_COMMANDS = frozenset(
     {"url", "href", "ensuremath", "begin", "end"}
-    | _QUOTE_COMMANDS
-    | _WRAPPERS.keys()
-    | _CITE_COMMANDS
-    | _SECOND_ARGUMENT_IS_TEXT
-    | _SILENT_WITH_ARGUMENT
+    | QUOTE_COMMANDS
+    | WRAPPERS.keys()
+    | CITE_COMMANDS
+    | SECOND_ARGUMENT_IS_TEXT
+    | SILENT_WITH_ARGUMENT
 )
 
 

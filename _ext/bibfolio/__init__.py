@@ -35,6 +35,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
         cv,
         gcpolicy,
         head,
+        news,
         nodes,
         pageload,
         papers,
@@ -99,6 +100,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.connect("build-finished", atomic.unmark_writing, priority=900)
     citedby.register(app)
     cv.register(app)
+    news.register(app)
     gcpolicy.register(app)
     return {
         "version": __version__,

@@ -138,6 +138,12 @@ def _days(value: Any) -> int:
     return value
 
 
+def _count(value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise ValueError(f"expected a number of entries (0: none), got {value!r}")
+    return value
+
+
 OPTIONS: dict[str, Option] = {
     "bibfolio_owner": Option(
         [], "env", (list, tuple, str), _string_list,
@@ -233,6 +239,24 @@ OPTIONS: dict[str, Option] = {
     "bibfolio_citations_max_age_days": Option(
         60, "env", (int,), _days,
         "Counts fetched longer ago than this give one build warning (0: never).",
+    ),
+    # News, talks and feeds (news/): the data files and the feeds' lengths.
+    "bibfolio_news_file": Option(
+        "news.yml", "env", (str,), _path_part,
+        "The news items (YAML, in the source folder) that {news} lists.",
+    ),
+    "bibfolio_talks_file": Option(
+        "talks.yml", "env", (str,), _path_part,
+        "The talks (YAML, in the source folder) that {talks} lists.",
+    ),
+    "bibfolio_news_feed": Option(
+        20, "html", (int,), _count,
+        "Items in the Atom feed feeds/news.atom (0: no feed); needs html_baseurl.",
+    ),
+    "bibfolio_publications_feed": Option(
+        20, "html", (int,), _count,
+        "Newest entries in the Atom feed feeds/publications.atom (0: no feed); needs "
+        "html_baseurl.",
     ),
 }  # fmt: skip
 

@@ -28,6 +28,7 @@ from sphinx.util import logging
 from .. import atomic
 from .. import nodes as bf
 from ..bibliography import get_domain, get_library
+from ..news.directives import drop_news
 from ..render import EntryContext
 from ..warnings_ import warn
 from .entries import cv_entry, legend
@@ -156,6 +157,7 @@ class CvSource:
             if is_home and first is not None and first.parent is doctree:
                 first.remove(first[0])
                 level = -1
+        drop_news(root)
         drop_empty_sections(root)
         return doctree, root, level
 

@@ -1,0 +1,56 @@
+"""News and talks: dated items kept as data, their pages, Atom feeds and schema.org events.
+
+``data.py`` reads the YAML files (plain Python), ``store.py`` holds what the pages show,
+``directives.py`` makes the ``{news}`` and ``{talks}`` lists, ``atom.py`` writes Atom
+(plain Python), ``feeds.py`` and ``events.py`` put the feeds and events on the site.
+May import ``bibfolio.model`` and the modules of ``bibfolio`` it names; nothing imports
+this package but ``bibfolio.setup``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from docutils import nodes
+
+if TYPE_CHECKING:
+    from sphinx.application import Sphinx
+
+STATIC = Path(__file__).with_name("static")
+CSS = "bibfolio-news.css"
+
+
+def register(app: Sphinx) -> None:
+    """Domain, nodes, directives, then handlers; the settings are in ``config.py``."""
+    from . import events, feeds, store  # noqa: PLC0415
+    from .directives import MoreLinks, NewsDirective, TalksDirective, more_items  # noqa: PLC0415
+
+    app.add_domain(store.NewsDomain)
+    app.add_node(more_items)
+    app.add_directive("news", NewsDirective)
+    app.add_directive("talks", TalksDirective)
+    app.add_post_transform(MoreLinks)
+    app.connect("builder-inited", add_static_path)
+    app.connect("env-before-read-docs", store.load)
+    app.connect("html-page-context", add_page_css)
+    app.connect("html-page-context", feeds.add_links)
+    app.connect("html-page-context", events.add_events)
+    app.connect("build-finished", feeds.write_feeds)
+
+
+def add_static_path(app: Sphinx) -> None:
+    """``builder-inited``: ship ``bibfolio-news.css`` with HTML builds."""
+    if app.builder.format == "html":
+        app.config.html_static_path = [*app.config.html_static_path, str(STATIC)]
+
+
+def add_page_css(
+    app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any
+) -> None:
+    """``html-page-context``: the list styles, on pages that show news or talks."""
+    if doctree is not None and any(
+        {"bibfolio-news", "bibfolio-talks"} & set(node["classes"])
+        for node in doctree.findall(nodes.bullet_list)
+    ):
+        app.add_css_file(CSS)

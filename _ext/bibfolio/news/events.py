@@ -1,0 +1,70 @@
+"""schema.org ``Event`` data for each talk, in the ``<head>`` of the page that lists it."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..model.metadata import json_for_script
+from .data import TALK_LINKS
+from .feeds import base_url, owner_name
+
+if TYPE_CHECKING:
+    from sphinx.application import Sphinx
+
+#: What each link of a talk is, in schema.org's words.
+_WORKS = {"slides": "PresentationDigitalDocument", "poster": "CreativeWork"}
+
+
+def talk_event(talk: dict[str, str], page_url: str, performer: str) -> dict[str, Any]:
+    """One talk (its fields as ``{talks}`` recorded them) as a schema.org ``Event``.
+
+    *page_url* is the talk's place on the site (absolute, or "" without an address).
+    """
+    event: dict[str, Any] = {"@context": "https://schema.org", "@type": "Event"}
+    event["name"] = talk.get("title") or talk.get("event", "")
+    if talk.get("date"):
+        event["startDate"] = talk["date"]
+    if talk.get("place"):
+        event["location"] = {"@type": "Place", "name": talk["place"], "address": talk["place"]}
+    if talk.get("event"):
+        event["superEvent"] = {"@type": "Event", "name": talk["event"]}
+        if talk.get("url"):
+            event["superEvent"]["url"] = talk["url"]
+    if performer:
+        event["performer"] = {"@type": "Person", "name": performer}
+    if page_url:
+        event["url"] = page_url
+    works = [
+        {"@type": _WORKS[name], "name": label, "url": talk[name]}
+        for name, label in TALK_LINKS
+        if name in _WORKS and talk.get(name)
+    ]
+    if works:
+        event["workFeatured"] = works
+    if talk.get("video"):
+        event["recordedIn"] = {"@type": "VideoObject", "name": event["name"], "url": talk["video"]}
+    return event
+
+
+def add_events(
+    app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any
+) -> None:
+    """``html-page-context``: one ``Event`` script per talk on a page of the project."""
+    if doctree is None or pagename not in app.env.all_docs:
+        return  # the CV page repeats the talks; their events belong to the talks page
+    talks = [
+        node["bibfolio_event"]
+        for node in doctree.findall(lambda n: "bibfolio_event" in getattr(n, "attributes", {}))
+    ]
+    if not talks:
+        return
+    base = base_url(app)
+    page = base + app.builder.get_target_uri(pagename) if base else ""
+    performer = owner_name(app)
+    scripts = [
+        '<script type="application/ld+json">'
+        f"{json_for_script(talk_event(talk, page and page + '#' + talk['anchor'], performer))}"
+        "</script>"
+        for talk in talks
+    ]
+    context["metatags"] = context.get("metatags", "") + "\n" + "\n".join(scripts)

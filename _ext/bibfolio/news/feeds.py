@@ -166,11 +166,16 @@ def news_feed(app: Sphinx) -> Feed | None:
     ordered = sorted(where.values(), key=lambda pair: pair[1].timestamp, reverse=True)
     ordered = ordered[: app.config.bibfolio_news_feed]
     base = base_url(app)
+    owner = owner_name(app)
     texts: dict[str, dict[str, nodes.Element]] = {}
     entries = []
     for page, shown in ordered:
         if page not in texts:
-            texts[page] = item_texts(env.get_and_resolve_doctree(page, builder))
+            doctree = env.get_doctree(page)
+            # The links, as on the page; what resolving finds, the page's build reported.
+            with logging.suppress_logging():
+                env.apply_post_transforms(doctree, page)
+            texts[page] = item_texts(doctree)
         page_url = base + builder.get_target_uri(page)
         body = texts[page].get(shown.anchor)
         html = ""
@@ -182,6 +187,7 @@ def news_feed(app: Sphinx) -> Feed | None:
                 title=shown.title,
                 updated=shown.timestamp,
                 link=f"{page_url}#{shown.anchor}",
+                authors=(owner,),
                 content_html=html,
                 base=page_url,
             )

@@ -274,13 +274,24 @@ def test_the_cv_lists_the_talks_and_not_the_news(built):
     assert "Note G" not in text and "All news" not in text
 
 
-def test_two_builds_write_the_same_feeds(built, rootdir, tmp_path):
-    again = build_project(copy_root(rootdir, tmp_path / "src"), tmp_path / "_build",
-                          overrides={"bibfolio_cv": False})  # fmt: skip
+def test_two_builds_write_the_same_feeds_and_an_edit_shows(built, rootdir, tmp_path):
+    source = copy_root(rootdir, tmp_path / "src")
+    again = build_project(source, tmp_path / "_build", overrides={"bibfolio_cv": False})
     for name in ("news.atom", "publications.atom"):
-        assert (again.outdir / "feeds" / name).read_bytes() == (
-            built.outdir / "feeds" / name
-        ).read_bytes()
+        first = (built.outdir / "feeds" / name).read_bytes()
+        assert (again.outdir / "feeds" / name).read_bytes() == first
+    # An item added to news.yml reaches the home page, the archive and the feed on an
+    # incremental build (the pages depend on the file).
+    news = source / "news.yml"
+    news.write_text(
+        news.read_text(encoding="utf-8") + "- date: 1850-01-01\n  text: Newest.\n", encoding="utf-8"
+    )
+    again = build_project(
+        source, tmp_path / "_build", overrides={"bibfolio_cv": False}, fresh=False
+    )
+    assert news_items(soup(again, "index.html"))[0] == ("January 1, 1850", "Newest.")
+    assert news_items(soup(again, "news.html"))[0] == ("January 1, 1850", "Newest.")
+    assert parsed(again, "news.atom").entries[0].title == "Newest."
 
 
 def test_without_a_site_address_no_feed_and_a_warning(rootdir, tmp_path):

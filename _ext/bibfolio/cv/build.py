@@ -29,6 +29,7 @@ from .. import atomic
 from .. import nodes as bf
 from ..bibliography import get_domain, get_library
 from ..news.directives import drop_news
+from ..news.store import news_pages
 from ..render import EntryContext
 from ..warnings_ import warn
 from .entries import cv_entry, legend
@@ -73,10 +74,12 @@ def cv_parts(
 ) -> list[tuple[str, str]]:
     """(docname, section id or "") in CV order; a name that matches nothing warns.
 
+    By default the home page and its toctree, without paper pages and news archives.
     *quiet*: no warnings (the CV page reads the same setting; the PDF build says it).
     """
     papers = set(get_domain(env).papers)
     if setting is None:
+        papers |= news_pages(env) - {env.config.root_doc}  # a news archive is no CV part
         order: list[str] = []
 
         def walk(docname: str) -> None:

@@ -81,6 +81,11 @@ class NewsDomain(Domain):
         return []
 
 
+def news_pages(env: BuildEnvironment) -> set[str]:
+    """The pages that list every news item (archives)."""
+    return {doc for doc, kinds in get_news_domain(env).archives.items() if "news" in kinds}
+
+
 def get_news_domain(env: BuildEnvironment) -> NewsDomain:
     """The news domain of *env*."""
     return env.get_domain(NewsDomain.name)  # type: ignore[return-value]

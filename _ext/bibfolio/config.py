@@ -254,9 +254,9 @@ OPTIONS: dict[str, Option] = {
         "Items in the Atom feed feeds/news.atom (0: no feed); needs html_baseurl.",
     ),
     "bibfolio_publications_feed": Option(
-        20, "html", (int,), _count,
-        "Newest entries in the Atom feed feeds/publications.atom (0: no feed); needs "
-        "html_baseurl.",
+        0, "html", (int,), _count,
+        "Newest entries in the Atom feed feeds/publications.atom (0: no feed; 20 in a "
+        "portfolio); needs html_baseurl.",
     ),
 }  # fmt: skip
 

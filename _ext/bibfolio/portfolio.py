@@ -60,6 +60,8 @@ HEADER_ICONS = {
 #: The portfolio's thresholds for a full list's chart and filter (GUIDE.md).
 CHART_MIN_ENTRIES = 5
 FILTER_MIN_ENTRIES = 5
+#: A portfolio's feed of its newest publications (news/feeds.py; needs html_baseurl).
+PUBLICATIONS_FEED = 20
 
 
 def load_extensions(app: Sphinx) -> None:
@@ -100,6 +102,7 @@ def apply_defaults(app: Sphinx, config: Config) -> None:
         "bibfolio_chart_min_entries": CHART_MIN_ENTRIES,
         "bibfolio_filter_min_entries": FILTER_MIN_ENTRIES,
         "bibfolio_cite_styles": ["apa", "ieee"],
+        "bibfolio_publications_feed": PUBLICATIONS_FEED,
         "exclude_patterns": ["_build"],
         "bibtex_reference_style": "author_year",
         "bibtex_default_style": "bibfolio",  # citation tooltips keep the titles' case

@@ -126,6 +126,13 @@ def test_archive_lists_every_published_item_newest_first(built):
     assert first.select_one("em").get_text() == "Notes"
     assert first.select_one("a")["href"] == "https://example.org/notes"
     assert page.select_one("#news-1843-10-note-g code").get_text() == "code"
+    # The list styles: on the pages that show news or talks (the CV shows the talks).
+    for name, linked in (("news.html", True), ("talks.html", True), ("cv.html", True),
+                         ("publications.html", False)):  # fmt: skip
+        hrefs = [link["href"] for link in soup(built, name).head.select('link[rel="stylesheet"]')]
+        assert any(href.startswith("_static/bibfolio-news.css?v=") for href in hrefs) is linked, (
+            name
+        )
 
 
 def test_home_shows_the_newest_n_and_links_the_archive(built):

@@ -237,7 +237,7 @@ def test_docs_is_the_demo_copy_while_the_template_is_untouched():
 
 def test_the_publications_feed_parses_and_every_page_links_it(built_own_docs: Built):
     """Read the Docs gives the site its address, so the portfolio's Atom feed is written."""
-    import feedparser  # noqa: PLC0415 - only this test reads feeds
+    import feedparser
 
     address = CANONICAL + "feeds/publications.atom"
     for page in site_pages(built_own_docs):

@@ -14,8 +14,12 @@ from typing import TYPE_CHECKING, Any
 
 from docutils import nodes
 
+from .. import atomic
+from .store import get_news_domain
+
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
+    from sphinx.builders import Builder
 
 STATIC = Path(__file__).with_name("static")
 CSS = "bibfolio-news.css"
@@ -31,7 +35,7 @@ def register(app: Sphinx) -> None:
     app.add_directive("news", NewsDirective)
     app.add_directive("talks", TalksDirective)
     app.add_post_transform(MoreLinks)
-    app.connect("builder-inited", add_static_path)
+    app.connect("write-started", copy_css)
     app.connect("env-before-read-docs", store.load)
     app.connect("html-page-context", add_page_css)
     app.connect("html-page-context", feeds.add_links)
@@ -39,10 +43,20 @@ def register(app: Sphinx) -> None:
     app.connect("build-finished", feeds.write_feeds)
 
 
-def add_static_path(app: Sphinx) -> None:
-    """``builder-inited``: ship ``bibfolio-news.css`` with HTML builds."""
-    if app.builder.format == "html":
-        app.config.html_static_path = [*app.config.html_static_path, str(STATIC)]
+def copy_css(app: Sphinx, builder: Builder) -> None:
+    """``write-started``: ``_static/bibfolio-news.css`` when a page shows news or talks.
+
+    Before any page is written, so pages link it with its checksum; removed again when
+    no page needs it (a project without news ships nothing of this package).
+    """
+    if builder.format != "html":
+        return
+    target = Path(builder.outdir, "_static", CSS)
+    if get_news_domain(app.env).lists:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        atomic.copy_file(STATIC / CSS, target)
+    else:
+        target.unlink(missing_ok=True)
 
 
 def add_page_css(

@@ -61,6 +61,7 @@ class ItemsDirective(SphinxDirective):
         limit = self.options.get("limit")
         shown = items[:limit] if limit else items
         domain = get_news_domain(self.env)
+        domain.lists.setdefault(self.env.docname, set()).add(self.kind)
         if not limit:
             domain.archives.setdefault(self.env.docname, set()).add(self.kind)
         result: list[nodes.Node] = [self.item_list(shown)]

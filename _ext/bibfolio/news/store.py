@@ -47,6 +47,7 @@ class NewsDomain(Domain):
     initial_data: dict[str, Any] = {  # noqa: RUF012 - Sphinx's API shape
         "news": {},  # docname -> [Shown], in page order
         "archives": {},  # docname -> {"news", "talk"}: shows every item of that kind
+        "lists": {},  # docname -> {"news", "talk"}: shows a list of that kind
     }
 
     #: Runtime only: this build's files, read in ``env-before-read-docs``.
@@ -62,6 +63,11 @@ class NewsDomain(Domain):
         """Pages that show every item of a kind."""
         return self.data["archives"]
 
+    @property
+    def lists(self) -> dict[str, set[str]]:
+        """Pages that show a list (of some or all items) of a kind."""
+        return self.data["lists"]
+
     def archive_of(self, kind: str) -> str | None:
         """The first page (by name) showing every item of *kind*, or None."""
         return next((doc for doc in sorted(self.archives) if kind in self.archives[doc]), None)
@@ -69,6 +75,7 @@ class NewsDomain(Domain):
     def clear_doc(self, docname: str) -> None:
         self.news.pop(docname, None)
         self.archives.pop(docname, None)
+        self.lists.pop(docname, None)
 
     def merge_domaindata(self, docnames: Set[str], otherdata: dict[str, Any]) -> None:
         for docname in docnames:
@@ -76,6 +83,8 @@ class NewsDomain(Domain):
                 self.news[docname] = otherdata["news"][docname]
             if docname in otherdata["archives"]:
                 self.archives[docname] = otherdata["archives"][docname]
+            if docname in otherdata["lists"]:
+                self.lists[docname] = otherdata["lists"][docname]
 
     def resolve_any_xref(self, *args: Any, **kwargs: Any) -> list[Any]:
         return []

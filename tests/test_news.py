@@ -180,7 +180,7 @@ def test_news_feed_is_valid_atom_with_the_newest_items(built):
     assert [entry.title for entry in feed.entries] == [
         "Note G",
         "Our Notes on the Analytical Engine appeared; see the translation.",
-        "Began translating Menabrea's memoir.",
+        "Began translating Menabrea’s memoir (Publications).",  # as the page shows it
     ]
     for entry in feed.entries:
         assert entry.id.startswith(BASE + "news.html#news-")
@@ -190,6 +190,10 @@ def test_news_feed_is_valid_atom_with_the_newest_items(built):
     content = feed.entries[1].content[0]
     assert content.type == "text/html"
     assert '<a class="reference external" href="https://example.org/notes">' in content.value
+    # A MyST cross-reference: relative on the page, resolved against the entry's xml:base.
+    raw = (built.outdir / "feeds" / "news.atom").read_text(encoding="utf-8")
+    assert 'xml:base="https://ada.example.org/news.html"' in raw
+    assert 'href="https://ada.example.org/publications.html"' in feed.entries[2].content[0].value
 
 
 def test_publications_feed_is_valid_atom_dated_by_the_bib(built):

@@ -99,9 +99,8 @@ class NewsDirective(ItemsDirective):
                 self.state.nested_parse(lines, self.content_offset, body)
             entry += body
             listing += entry
-            title = item.get("title") or _first_words(body.astext(), TITLE_WORDS)
             timestamp = item.date.timestamp if item.date else ""
-            records.append(Shown(key, anchor, timestamp, title))
+            records.append(Shown(key, anchor, timestamp, item.get("title")))
         return listing
 
 
@@ -163,7 +162,8 @@ def talk_line(item: Item) -> nodes.paragraph:
     return line
 
 
-def _first_words(text: str, count: int) -> str:
+def first_words(text: str, count: int = TITLE_WORDS) -> str:
+    """*text*'s first *count* words, with "…" when there were more."""
     words = text.split()
     return " ".join(words[:count]) + (" …" if len(words) > count else "")
 

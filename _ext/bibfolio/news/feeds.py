@@ -28,6 +28,7 @@ from ..papers import paper_pages
 from ..portfolio import _user_set
 from ..warnings_ import warn
 from .atom import MEDIA_TYPE, Entry, Feed, atom_document
+from .directives import first_words
 from .store import get_news_domain
 
 if TYPE_CHECKING:
@@ -179,12 +180,14 @@ def news_feed(app: Sphinx) -> Feed | None:
         page_url = base + builder.get_target_uri(page)
         body = texts[page].get(shown.anchor)
         html = ""
+        title = shown.title
         if body is not None:
+            title = title or first_words(body.astext())  # references resolved, as shown
             html = builder.render_partial(body)["fragment"].strip()  # type: ignore[attr-defined]
         entries.append(
             Entry(
                 id=f"{page_url}#{shown.anchor}",
-                title=shown.title,
+                title=title or shown.key,
                 updated=shown.timestamp,
                 link=f"{page_url}#{shown.anchor}",
                 authors=(owner,),

@@ -35,7 +35,7 @@ class Shown:
     key: str
     anchor: str
     timestamp: str  #: Atom ``updated``; "" for an undated item (never in a feed)
-    title: str
+    title: str  #: the item's ``title``; "": the feed takes its text's first words
 
 
 class NewsDomain(Domain):

@@ -64,6 +64,8 @@ class ItemsDirective(SphinxDirective):
         domain.lists.setdefault(self.env.docname, set()).add(self.kind)
         if not limit:
             domain.archives.setdefault(self.env.docname, set()).add(self.kind)
+        if not shown:
+            return []  # no empty list on the page (nor a "Talks" heading alone in the CV)
         result: list[nodes.Node] = [self.item_list(shown)]
         if limit and len(items) > limit:
             result.append(more_items(kind=self.kind, text=self.more_text))

@@ -68,8 +68,13 @@ def wanted(app: Sphinx) -> list[str]:
         shown.timestamp for items in get_news_domain(app.env).news.values() for shown in items
     ):
         kinds.append("news")
-    if app.config.bibfolio_publications_feed and get_domain(app.env).targets:
-        kinds.append("publications")
+    if app.config.bibfolio_publications_feed:
+        library = get_library(app.env)
+        if any(
+            (publication := library.get(key)) is not None and publication.year is not None
+            for key in get_domain(app.env).targets
+        ):  # one dated entry on the site's lists is enough: the feed is never empty
+            kinds.append("publications")
     return kinds
 
 

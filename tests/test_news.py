@@ -17,6 +17,7 @@ from pypdf import PdfReader
 
 from bibfolio.news.atom import Entry, Feed, atom_document
 from bibfolio.news.data import parse_date, read_items
+from bibfolio.news.events import talk_event
 
 from .helpers import build_project
 
@@ -95,6 +96,13 @@ def test_atom_needs_an_entry_and_ignores_the_clock():
     assert b"<updated>2026-01-01T00:00:00Z</updated>" in atom_document(feed)
     with pytest.raises(ValueError, match="at least one entry"):
         atom_document(Feed("i", "t", "s", "p", "a", ()))
+
+
+def test_an_online_talk_is_a_virtual_location():
+    event = talk_event({"title": "T", "place": "Online", "date": "2026-05", "url": "https://e.example/"},
+                       "https://a.example/talks.html#t", "Ada")  # fmt: skip
+    assert event["location"] == {"@type": "VirtualLocation", "url": "https://e.example/"}
+    assert event["eventAttendanceMode"] == "https://schema.org/OnlineEventAttendanceMode"
 
 
 # -- the build ----------------------------------------------------------------------------

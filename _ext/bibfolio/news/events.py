@@ -13,6 +13,8 @@ if TYPE_CHECKING:
 
 #: What each link of a talk is, in schema.org's words.
 _WORKS = {"slides": "PresentationDigitalDocument", "poster": "CreativeWork"}
+#: A ``place`` that means the talk was given online (a schema.org ``VirtualLocation``).
+ONLINE = frozenset({"online", "virtual", "remote"})
 
 
 def talk_event(talk: dict[str, str], page_url: str, performer: str) -> dict[str, Any]:
@@ -24,8 +26,12 @@ def talk_event(talk: dict[str, str], page_url: str, performer: str) -> dict[str,
     event["name"] = talk.get("title") or talk.get("event", "")
     if talk.get("date"):
         event["startDate"] = talk["date"]
-    if talk.get("place"):
-        event["location"] = {"@type": "Place", "name": talk["place"], "address": talk["place"]}
+    place = talk.get("place", "")
+    if place.strip().lower() in ONLINE:
+        event["eventAttendanceMode"] = "https://schema.org/OnlineEventAttendanceMode"
+        event["location"] = {"@type": "VirtualLocation", "url": talk.get("url") or page_url}
+    elif place:
+        event["location"] = {"@type": "Place", "name": place, "address": place}
     if talk.get("event"):
         event["superEvent"] = {"@type": "Event", "name": talk["event"]}
         if talk.get("url"):

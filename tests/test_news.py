@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
 
 import feedparser
 import pytest
@@ -21,15 +22,11 @@ from bibfolio.news.events import talk_event
 
 from .helpers import build_project
 
-ROOT_FILES = ("conf.py", "index.md", "news.md", "talks.md", "publications.md", "news.yml",
-              "talks.yml", "refs.bib")  # fmt: skip
 BASE = "https://ada.example.org/"
 
 
 def copy_root(rootdir, target):
-    target.mkdir(parents=True)
-    for name in ROOT_FILES:
-        (target / name).write_bytes((rootdir / "test-news" / name).read_bytes())
+    shutil.copytree(rootdir / "test-news", target)
     return target
 
 
@@ -112,8 +109,17 @@ def test_bad_data_warns_once_at_file_line(built):
         ("news.yml:15:", "bad date '1841-13-01'", "[bibfolio.news]"),
         ("news.yml:17:", "news item without a date", "[bibfolio.news]"),
         ("news.yml:20:", "unknown news field 'colour'", "[bibfolio.news]"),
-        ("talks.yml:18:", "talk without a title", "[bibfolio.talks]"),
-        ("talks.yml:21:", "slides must be a web address", "[bibfolio.talks]"),
+        ("talks.yml:19:", "talk without a title", "[bibfolio.talks]"),
+        (
+            "talks.yml:22:",
+            "slides 'slides/missing.pdf' is not a file inside a folder of html_static_path",
+            "[bibfolio.talks]",
+        ),
+        (
+            "talks.yml:23:",
+            "video must be a web address (https://...) or a file in the project",
+            "[bibfolio.talks]",
+        ),
     ]
     assert len(lines) == len(expected), built.warnings
     for line, (where, what, subtype) in zip(lines, expected, strict=True):
@@ -249,13 +255,29 @@ def test_talks_page_lists_talks_newest_first_with_links(built):
         "Video": "https://example.org/video",
     }
     assert talks[1].select_one("a em").get_text() == "Royal Society Soirée"  # the event, linked
-    assert not talks[2].select(".bibfolio-links a")  # its local "slides" was refused
+    assert not talks[2].select(".bibfolio-links a")  # a missing file, a javascript: link
+    # A file of the project in _static: linked where the site has it.
+    links = {a.get_text(): a["href"] for a in talks[0].select(".bibfolio-links a")}
+    assert links == {
+        "Slides": "_static/talks/engine.pdf",
+        "Poster": "https://example.org/poster.pdf",
+    }
+    assert (built.outdir / "_static" / "talks" / "engine.pdf").is_file()
 
 
 def test_each_talk_is_a_schema_org_event(built):
     scripts = soup(built, "talks.html").head.select('script[type="application/ld+json"]')
     events = [json.loads(script.string) for script in scripts]
     assert [event["@type"] for event in events] == ["Event"] * 3
+    # The slides a file of the site: at the site's address.
+    assert events[0]["workFeatured"] == [
+        {
+            "@type": "PresentationDigitalDocument",
+            "name": "Slides",
+            "url": BASE + "_static/talks/engine.pdf",
+        },
+        {"@type": "CreativeWork", "name": "Poster", "url": "https://example.org/poster.pdf"},
+    ]
     soiree = events[1]
     assert soiree == {
         "@context": "https://schema.org",
@@ -283,8 +305,8 @@ def test_the_cv_lists_the_talks_and_not_the_news(built):
     text = " ".join(page.extract_text() for page in PdfReader(built.outdir / "cv.pdf").pages)
     text = " ".join(text.split())
     assert (
-        "Talks Bernoulli numbers by machine. Ockham Park Seminar, Ockham, March 1844. Poster"
-        in text
+        "Talks Bernoulli numbers by machine. Ockham Park Seminar, Ockham, March 1844. "
+        "Slides · Poster" in text
     )
     assert (
         "On the Analytical Engine. Royal Society Soirée, London, June 15, 1843. Slides · Video"

@@ -28,13 +28,20 @@ CSS = "bibfolio-news.css"
 def register(app: Sphinx) -> None:
     """Domain, nodes, directives, then handlers; the settings are in ``config.py``."""
     from . import events, feeds, store  # noqa: PLC0415
-    from .directives import MoreLinks, NewsDirective, TalksDirective, more_items  # noqa: PLC0415
+    from .directives import (  # noqa: PLC0415
+        MoreLinks,
+        NewsDirective,
+        SiteFileLinks,
+        TalksDirective,
+        more_items,
+    )
 
     app.add_domain(store.NewsDomain)
     app.add_node(more_items)
     app.add_directive("news", NewsDirective)
     app.add_directive("talks", TalksDirective)
     app.add_post_transform(MoreLinks)
+    app.add_post_transform(SiteFileLinks)
     app.connect("write-started", copy_css)
     app.connect("env-before-read-docs", store.load)
     app.connect("html-page-context", add_page_css)

@@ -40,6 +40,8 @@ TALK_LINKS = (("slides", "Slides"), ("video", "Video"), ("poster", "Poster"))
 
 _DATE = re.compile(r"^(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?$")
 _WEB = re.compile(r"^https?://[^\s]+$")
+#: A file of the project: a relative path, no scheme, no ``..``, no backslash.
+_LOCAL = re.compile(r"^(?![a-zA-Z][a-zA-Z0-9+.-]*:)(?!/)(?!.*(?:^|/)\.\.(?:/|$))[^\s\\]+$")
 _SLUG = re.compile(r"[^a-z0-9]+")
 _TRUE = frozenset({"true", "yes", "on", "1"})
 
@@ -103,6 +105,9 @@ class Item:
     fields: dict[str, str] = field(default_factory=dict)
     date: ItemDate | None = None
     draft: bool = False
+    lines: dict[str, int] = field(default_factory=dict)  #: where each field is written
+    #: Link fields naming a file of the project → its path in the built site (store.py).
+    files: dict[str, str] = field(default_factory=dict)
 
     def get(self, name: str) -> str:
         """A field's text, or ""."""
@@ -226,6 +231,7 @@ def _read_item(
             problem(at, f"the {kind} field {name!r} must be a single value (ignored)")
             continue
         item.fields[name] = str(value_node.value).strip()
+        item.lines[name] = at
     item.draft = any(item.get(flag).lower() in _TRUE for flag in ("draft", "private"))
     if item.draft:
         return item  # never published: its other problems do not matter
@@ -244,12 +250,20 @@ def _read_item(
         problem(line, "talk without a title: shown with its event and date only")
     for name in ("slides", "video", "poster", "url"):
         value = item.get(name)
-        if value and not _WEB.match(value):
-            problem(_line_of(node, name, line),
-                    f"the talk's {name} must be a web address (https://...), got {value!r}: "
-                    "no link made")  # fmt: skip
-            del item.fields[name]
+        if not value or _WEB.match(value) or (name != "url" and _LOCAL.match(value)):
+            continue  # a file of the project is checked where the site's folders are known
+        wanted = "a web address (https://...)"
+        if name != "url":
+            wanted += " or a file in the project (_static/...)"
+        problem(_line_of(node, name, line),
+                f"the talk's {name} must be {wanted}, got {value!r}: no link made")  # fmt: skip
+        del item.fields[name]
     return item
+
+
+def is_web_address(value: str) -> bool:
+    """Whether *value* is an http(s) address (else, in a valid item, a project file)."""
+    return bool(_WEB.match(value))
 
 
 def _line_of(node: object, name: str, default: int) -> int:

@@ -17,6 +17,7 @@ from docutils.parsers.rst import directives
 from docutils.statemachine import StringList
 from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util.docutils import SphinxDirective
+from sphinx.util.osutil import relative_uri
 
 from ..bibliography import get_domain
 from ..warnings_ import warn
@@ -120,11 +121,15 @@ class TalksDirective(ItemsDirective):
             )
             # For the page's schema.org Event (events.py); no writer prints attributes.
             entry["bibfolio_event"] = {
-                **item.fields, "date": item.date.iso if item.date else "", "anchor": f"talk-{key}"
+                **item.fields, "date": item.date.iso if item.date else "",
+                "anchor": f"talk-{key}", "files": dict(item.files),
             }  # fmt: skip
             entry += talk_line(item)
             links = [
-                nodes.reference("", label, refuri=item.get(name))
+                # A file of the site: its page-relative address is set by SiteFileLinks.
+                nodes.reference("", label, refuri="", bibfolio_file=item.files[name])
+                if name in item.files
+                else nodes.reference("", label, refuri=item.get(name))
                 for name, label in TALK_LINKS
                 if item.get(name)
             ]
@@ -196,3 +201,16 @@ def drop_news(root: nodes.Element) -> None:
             node.get("classes", ())
         ):
             node.parent.remove(node)
+
+
+class SiteFileLinks(SphinxPostTransform):
+    """A talk's link to a file the site ships (``_static/...``), relative to the page."""
+
+    default_priority = 20
+
+    def run(self, **kwargs: Any) -> None:
+        builder = get_domain(self.env).app.builder  # type: ignore[union-attr]
+        here = builder.get_target_uri(self.env.docname)
+        for node in self.document.findall(nodes.reference):
+            if node.get("bibfolio_file"):
+                node["refuri"] = relative_uri(here, node["bibfolio_file"])

@@ -17,10 +17,13 @@ _WORKS = {"slides": "PresentationDigitalDocument", "poster": "CreativeWork"}
 ONLINE = frozenset({"online", "virtual", "remote"})
 
 
-def talk_event(talk: dict[str, str], page_url: str, performer: str) -> dict[str, Any]:
+def talk_event(
+    talk: dict[str, Any], page_url: str, performer: str, base: str = ""
+) -> dict[str, Any]:
     """One talk (its fields as ``{talks}`` recorded them) as a schema.org ``Event``.
 
-    *page_url* is the talk's place on the site (absolute, or "" without an address).
+    *page_url* is the talk's place on the site and *base* the site's address (both
+    absolute, or "" without an address).
     """
     event: dict[str, Any] = {"@context": "https://schema.org", "@type": "Event"}
     event["name"] = talk.get("title") or talk.get("event", "")
@@ -40,15 +43,21 @@ def talk_event(talk: dict[str, str], page_url: str, performer: str) -> dict[str,
         event["performer"] = {"@type": "Person", "name": performer}
     if page_url:
         event["url"] = page_url
+    files = talk.get("files") or {}
+    # A file of the site has an address only when the site's is known.
+    urls = {
+        name: (base + files[name] if base else "") if name in files else talk.get(name, "")
+        for name, _label in TALK_LINKS
+    }
     works = [
-        {"@type": _WORKS[name], "name": label, "url": talk[name]}
+        {"@type": _WORKS[name], "name": label, "url": urls[name]}
         for name, label in TALK_LINKS
-        if name in _WORKS and talk.get(name)
+        if name in _WORKS and urls[name]
     ]
     if works:
         event["workFeatured"] = works
-    if talk.get("video"):
-        event["recordedIn"] = {"@type": "VideoObject", "name": event["name"], "url": talk["video"]}
+    if urls["video"]:
+        event["recordedIn"] = {"@type": "VideoObject", "name": event["name"], "url": urls["video"]}
     return event
 
 
@@ -67,10 +76,8 @@ def add_events(
     base = base_url(app)
     page = base + app.builder.get_target_uri(pagename) if base else ""
     performer = owner_name(app)
-    scripts = [
-        '<script type="application/ld+json">'
-        f"{json_for_script(talk_event(talk, page and page + '#' + talk['anchor'], performer))}"
-        "</script>"
-        for talk in talks
-    ]
+    scripts = []
+    for talk in talks:
+        event = talk_event(talk, page and f"{page}#{talk['anchor']}", performer, base)
+        scripts.append(f'<script type="application/ld+json">{json_for_script(event)}</script>')
     context["metatags"] = context.get("metatags", "") + "\n" + "\n".join(scripts)

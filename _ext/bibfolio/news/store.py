@@ -13,8 +13,10 @@ from typing import TYPE_CHECKING, Any
 
 from sphinx.domains import Domain
 
+from ..bibliography import get_domain
+from ..model.diagnostics import Diagnostic
 from ..warnings_ import report
-from .data import read_items
+from .data import is_web_address, read_items
 
 if TYPE_CHECKING:
     from collections.abc import Set
@@ -24,6 +26,8 @@ if TYPE_CHECKING:
 
     from .data import ItemFile
 
+#: A talk's fields that may name a file of the project.
+LINK_FIELDS = ("slides", "video", "poster")
 #: The kinds of file, with the setting that names each.
 FILE_SETTINGS = {"news": "bibfolio_news_file", "talk": "bibfolio_talks_file"}
 
@@ -112,10 +116,49 @@ def read_files(env: BuildEnvironment, *, quiet: bool = False) -> dict[str, ItemF
         path = file_path(env, kind)
         shown = getattr(env.config, setting)
         files[kind] = read_items(path, kind, shown_path=str(path) if path.is_file() else shown)
+        files[kind].problems.extend(locate_files(env, files[kind]))
+        files[kind].problems.sort(key=lambda problem: problem.line)
         if not quiet:
             for problem in files[kind].problems:
                 report(problem, env.config.suppress_warnings)
     return files
+
+
+def locate_files(env: BuildEnvironment, data: ItemFile) -> list[Diagnostic]:
+    """Fill each item's :attr:`~.data.Item.files`; a file the site does not ship is a problem.
+
+    A talk's slides, video or poster may name a file of the project inside a folder of
+    ``html_static_path`` (``_static/talks/slides.pdf``): the site has it under
+    ``_static/``.  Anything else has no address on the site, so no link is made.
+    """
+    app = get_domain(env).app
+    confdir = Path(app.confdir) if app is not None else Path(env.srcdir)
+    folders = [(confdir / folder).resolve() for folder in env.config.html_static_path]
+    problems = []
+    for item in data.items:
+        for name in LINK_FIELDS:
+            value = item.get(name)
+            if not value or is_web_address(value):
+                continue
+            source = (Path(env.srcdir) / value).resolve()
+            target = next(
+                (
+                    "_static/" + source.relative_to(folder).as_posix()
+                    for folder in folders
+                    if source.is_file() and source.is_relative_to(folder)
+                ),
+                None,
+            )
+            if target is None:
+                problems.append(
+                    Diagnostic(data.path, item.lines.get(name, item.line), "talks",
+                               f"the talk's {name} {value!r} is not a file inside a folder of "
+                               "html_static_path (e.g. _static/): no link made")
+                )  # fmt: skip
+                del item.fields[name]
+            else:
+                item.files[name] = target
+    return problems
 
 
 def load(app: Sphinx, env: BuildEnvironment, docnames: list[str]) -> None:

@@ -87,18 +87,21 @@ def add_links(
     app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any
 ) -> None:
     """``html-page-context``: ``<link rel="alternate" type="application/atom+xml">`` per feed."""
-    base = base_url(app)
-    tags = []
-    for kind in written(app):
-        filename, _setting, title = FEEDS[kind]
-        # Built from our own constants and the escaped title: no markup from the data.
-        label = _attribute(f"{owner_name(app)} — {title}")
-        tags.append(
-            f'<link rel="alternate" type="{MEDIA_TYPE}" '
-            f'title="{label}" href="{_attribute(base + filename)}" />'
-        )
-    if tags:
-        context["metatags"] = context.get("metatags", "") + "\n" + "\n".join(tags)
+    memo = get_library(app.env).memo  # the same tags on every page of a build
+    if "feed_links" not in memo:
+        base = base_url(app)
+        tags = []
+        for kind in written(app):
+            filename, _setting, title = FEEDS[kind]
+            # Built from our own constants and the escaped title: no markup from the data.
+            label = _attribute(f"{owner_name(app)} — {title}")
+            tags.append(
+                f'<link rel="alternate" type="{MEDIA_TYPE}" '
+                f'title="{label}" href="{_attribute(base + filename)}" />'
+            )
+        memo["feed_links"] = "\n".join(tags)
+    if memo["feed_links"]:
+        context["metatags"] = context.get("metatags", "") + "\n" + memo["feed_links"]
 
 
 def _attribute(text: str) -> str:

@@ -1,8 +1,9 @@
 """News, talks and Atom feeds: data → pages, feeds a real parser reads, events, the CV.
 
 One build of ``tests/roots/test-news`` (a fictional Ada Lovelace) serves most tests; a
-second, fresh one into another folder checks that the feeds are byte-identical, and one
-without ``html_baseurl`` that no feed is written.
+second, fresh one into another folder checks that the feeds are byte-identical (then an
+incremental one that an edit of news.yml shows), and one without ``html_baseurl`` that
+no feed is written.
 """
 
 from __future__ import annotations
@@ -84,13 +85,16 @@ def test_yaml_errors_name_their_line(tmp_path):
     assert "not valid YAML" in read.problems[0].message
 
 
-def test_atom_needs_an_entry_and_ignores_the_clock():
-    entry = Entry(id="https://a.example/x", title="X", updated="2026-01-01T00:00:00Z",
-                  link="https://a.example/x")  # fmt: skip
+def test_a_feed_is_as_new_as_its_newest_entry_and_never_empty():
+    old = Entry(id="https://a.example/x", title="X", updated="2025-12-01T00:00:00Z",
+                link="https://a.example/x")  # fmt: skip
+    new = Entry(id="https://a.example/y", title="Y & <Z>", updated="2026-01-01T00:00:00Z",
+                link="https://a.example/y")  # fmt: skip
     feed = Feed("https://a.example/f.atom", "F", "https://a.example/f.atom",
-                "https://a.example/", "Ada", (entry,))  # fmt: skip
-    assert atom_document(feed) == atom_document(feed)
-    assert b"<updated>2026-01-01T00:00:00Z</updated>" in atom_document(feed)
+                "https://a.example/", "Ada", (old, new))  # fmt: skip
+    document = atom_document(feed)
+    assert document.count(b"<updated>2026-01-01T00:00:00Z</updated>") == 2  # the feed's, Y's
+    assert feedparser.parse(document).entries[1].title == "Y & <Z>"  # escaped, read back
     with pytest.raises(ValueError, match="at least one entry"):
         atom_document(Feed("i", "t", "s", "p", "a", ()))
 

@@ -18,7 +18,7 @@ from bibfolio.scaffold import SKELETON, new_portfolio
 
 from .helpers import REPO, build_project
 
-PAGES = ["index", "publications", "education-experience", "teaching", "honors"]
+PAGES = ["index", "publications", "news", "talks", "education-experience", "teaching", "honors"]
 
 #: A Zotero-style export of a new owner, with her name in two spellings.
 PRIYA_BIB = r"""@article{raman2024sparse,
@@ -66,11 +66,13 @@ def test_new_writes_every_page_with_marked_examples(tmp_path, capsys):
             "_static/favicon.svg",
             "conf.py",
             "refs.bib",
+            "news.yml",
+            "talks.yml",
             *(f"{name}.md" for name in PAGES),
         ]
     )
     assert f"Made a portfolio for Priya Raman in {site}:" in out
-    for name in ["index", "education-experience", "teaching", "honors"]:
+    for name in ["index", "news", "talks", "education-experience", "teaching", "honors"]:
         text = (site / f"{name}.md").read_text()
         assert "**Example text: replace it.**" in text, name
     conf = (site / "conf.py").read_text()

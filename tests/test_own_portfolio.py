@@ -233,3 +233,29 @@ def test_docs_is_the_demo_copy_while_the_template_is_untouched():
         if name != "conf.py" and files[name].read_bytes() != copies[name].read_bytes()
     ]
     assert differ == [], "cp docs/... examples/mingyu-liang/ (and refs.bib) to keep them equal"
+
+
+def test_the_publications_feed_parses_and_every_page_links_it(built_own_docs: Built):
+    """Read the Docs gives the site its address, so the portfolio's Atom feed is written."""
+    import feedparser
+
+    address = CANONICAL + "feeds/publications.atom"
+    for page in site_pages(built_own_docs):
+        soup = BeautifulSoup(page.read_text(encoding="utf-8"), "html.parser")
+        links = soup.head.select('link[rel="alternate"][type="application/atom+xml"]')
+        assert address in [link["href"] for link in links], page
+    feed = feedparser.parse((built_own_docs.outdir / "feeds" / "publications.atom").read_bytes())
+    assert not feed.bozo and feed.version == "atom10"
+    assert feed.feed.id == address and feed.feed.updated
+    listed = {
+        item["id"]
+        for page in site_pages(built_own_docs)
+        for item in BeautifulSoup(page.read_text(encoding="utf-8"), "html.parser").select(
+            "li.bibfolio-entry[id]"
+        )
+    }
+    assert 1 <= len(feed.entries) <= min(20, len(listed))
+    dates = [entry.updated for entry in feed.entries]
+    assert dates == sorted(dates, reverse=True)  # newest first, by the .bib's dates
+    for entry in feed.entries:
+        assert entry.id.startswith(CANONICAL) and entry.link == entry.id and entry.title

@@ -26,7 +26,7 @@ __all__ = ["__version__", "setup"]
 
 def setup(app: Sphinx) -> ExtensionMetadata:
     """Register bibfolio: config values, nodes, directive and parser, then event handlers."""
-    from . import atomic, cv  # noqa: PLC0415
+    from . import atomic, cv, news  # noqa: PLC0415
     from .build import (  # noqa: PLC0415
         bibliography,
         citebridge,
@@ -94,6 +94,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.connect("build-finished", atomic.unmark_writing, priority=900)
     citedby.register(app)
     cv.register(app)
+    news.register(app)
     gcpolicy.register(app)
     return {
         "version": __version__,

@@ -67,6 +67,7 @@ def placeholders(name: str, bib_path: str) -> dict[str, str]:
         "initials": xml_escape(_initials(name)),
         "bib_path": bib_path,
         "year": str(datetime.datetime.now(tz=datetime.UTC).year),
+        "date": datetime.datetime.now(tz=datetime.UTC).date().isoformat(),  # news.yml's example
     }
 
 

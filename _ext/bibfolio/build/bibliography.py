@@ -22,13 +22,13 @@ from typing import TYPE_CHECKING, Any
 from sphinx.domains import Domain
 from sphinx.errors import ExtensionError
 
-from . import citebridge
 from .._version import __version__, code_signature
-from ..reading.bibtex import read_bib_files
+from ..model.assemble import build_publications
 from ..model.lint import check_publications
 from ..model.names import NamePattern
 from ..model.publication import Annotation, Settings
-from ..model.assemble import build_publications
+from ..reading.bibtex import read_bib_files
+from . import citebridge
 from .warnings_ import report, reported_in_every_project, warn
 
 if TYPE_CHECKING:
@@ -37,10 +37,10 @@ if TYPE_CHECKING:
     from sphinx.application import Sphinx
     from sphinx.environment import BuildEnvironment
 
-    from .fragments import FragmentCache
-    from ..reading.entry import BibEntry
-    from ..reading.diagnostics import Diagnostic
     from ..model.publication import Publication
+    from ..reading.diagnostics import Diagnostic
+    from ..reading.entry import BibEntry
+    from .fragments import FragmentCache
 
 
 #: sphinxcontrib-bibtex's default ``bibtex_encoding``.

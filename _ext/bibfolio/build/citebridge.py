@@ -31,10 +31,10 @@ from sphinxcontrib.bibtex.bibfile import BibData, BibFile, get_mtime
 from sphinxcontrib.bibtex.bibfile import process_bibdata as _stock_process_bibdata
 from sphinxcontrib.bibtex.directives import BibliographyKey, BibliographyValue
 
-from ..model.privacy import private_fields
 from ..model.dates import MONTH_NAMES, parse_date
 from ..model.links import unlinkable_fields
 from ..model.pairing import PAIR_FIELDS
+from ..model.privacy import private_fields
 from ..reading.entrytypes import FIELD_ALIASES, NOT_PUBLICATIONS, REQUIRED_FIELDS, TYPE_ALIASES
 
 if TYPE_CHECKING:

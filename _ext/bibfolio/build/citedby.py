@@ -16,8 +16,8 @@ from weakref import WeakKeyDictionary
 from docutils import nodes
 from sphinx.util.docutils import SphinxDirective
 
-from .bibliography import bib_paths, get_domain, get_library
 from ..metrics import data
+from .bibliography import bib_paths, get_domain, get_library
 from .warnings_ import warn
 
 if TYPE_CHECKING:

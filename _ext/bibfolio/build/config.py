@@ -138,6 +138,12 @@ def _days(value: Any) -> int:
     return value
 
 
+def _count(value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise ValueError(f"expected a number of entries (0: none), got {value!r}")
+    return value
+
+
 OPTIONS: dict[str, Option] = {
     "bibfolio_owner": Option(
         [], "env", (list, tuple, str), _string_list,
@@ -234,6 +240,24 @@ OPTIONS: dict[str, Option] = {
         60, "env", (int,), _days,
         "Counts fetched longer ago than this give one build warning (0: never).",
     ),
+    # News, talks and feeds (news/): the data files and the feeds' lengths.
+    "bibfolio_news_file": Option(
+        "news.yml", "env", (str,), _path_part,
+        "The news items (YAML, in the source folder) that {news} lists.",
+    ),
+    "bibfolio_talks_file": Option(
+        "talks.yml", "env", (str,), _path_part,
+        "The talks (YAML, in the source folder) that {talks} lists.",
+    ),
+    "bibfolio_news_feed": Option(
+        20, "html", (int,), _count,
+        "Items in the Atom feed feeds/news.atom (0: no feed); needs html_baseurl.",
+    ),
+    "bibfolio_publications_feed": Option(
+        0, "html", (int,), _count,
+        "Newest entries in the Atom feed feeds/publications.atom (0: no feed; 20 in a "
+        "portfolio); needs html_baseurl.",
+    ),
 }  # fmt: skip
 
 
@@ -272,3 +296,15 @@ def validate(app: Sphinx, config: Config) -> None:
         setattr(config, name, cleaned)
     # An unset bibfolio_owner is not a mistake here: a project may add bibfolio for
     # {cite} alone.  bibliography.check_owner warns once a {publications} list shows.
+
+
+def user_set(config: Config, name: str) -> bool:
+    """Whether ``conf.py`` or ``-D`` gave *name* a value.
+
+    Sphinx has no public way to ask this (a value equal to its default may still have
+    been chosen on purpose); ``Config._raw_config`` is conf.py's namespace, unchanged
+    from Sphinx 7.3 to 9.0 (this was written against 9.0.4).  Asked by portfolio
+    defaults, the news feeds and group sites.
+    """
+    raw = getattr(config, "_raw_config", {})
+    return name in raw or name in config.overrides

@@ -30,6 +30,8 @@ from ..build.bibliography import get_domain, get_library
 from ..build.warnings_ import warn
 from ..doctree import nodes as bf
 from ..doctree.entrycontext import EntryContext
+from ..news.directives import drop_news
+from ..news.store import news_pages
 from .entries import cv_entry, legend
 from .images import find_image
 from .stock import fresh_citation_nodes
@@ -74,10 +76,12 @@ def cv_parts(
 ) -> list[tuple[str, str]]:
     """(docname, section id or "") in CV order; a name that matches nothing warns.
 
+    By default the home page and its toctree, without paper pages and news archives.
     *quiet*: no warnings (the CV page reads the same setting; the PDF build says it).
     """
     papers = set(get_domain(env).papers)
     if setting is None:
+        papers |= news_pages(env) - {env.config.root_doc}  # a news archive is no CV part
         order: list[str] = []
 
         def walk(docname: str) -> None:
@@ -158,6 +162,7 @@ class CvSource:
             if is_home and first is not None and first.parent is doctree:
                 first.remove(first[0])
                 level = -1
+        drop_news(root)
         drop_empty_sections(root)
         return doctree, root, level
 

@@ -14,9 +14,9 @@ from sphinx.util.osutil import relative_uri
 
 from ..build.bibliography import get_domain, get_library
 from ..build.citedby import cited_by
+from ..build.slugs import page_slugs, paper_pages
 from ..doctree.entrycontext import EntryContext
 from .localfiles import local_file_target, publishes_local_files, refused_files
-from .slugs import page_slugs, paper_pages
 
 if TYPE_CHECKING:
     from sphinx.builders import Builder

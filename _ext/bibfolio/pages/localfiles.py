@@ -10,8 +10,8 @@ from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING
 
 from ..build.bibliography import get_library
+from ..build.slugs import page_slugs
 from ..build.warnings_ import warn
-from .slugs import page_slugs
 
 if TYPE_CHECKING:
     from sphinx.builders import Builder

@@ -33,13 +33,13 @@ from ..build.bibliography import get_domain, get_library
 from ..build.citedby import cited_by
 from ..build.config import OPTIONS
 from ..build.fragments import DirectWriter
+from ..build.slugs import paper_pages, paper_slugs, reserved_pages, writes_paper_pages
 from ..build.warnings_ import logger, warn
 from ..doctree.render import paper_nodes, rich_nodes
 from ..formats.metadata import abstract_summary
 from . import papersearch
 from .context import PageContext
 from .papersite import TEMPLATE, TEMPLATES, SiteContext, navigation_signature
-from .slugs import paper_pages, paper_slugs, reserved_pages, writes_paper_pages
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx

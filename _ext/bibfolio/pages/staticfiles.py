@@ -15,9 +15,9 @@ from docutils import nodes
 
 from .. import atomic
 from ..build.bibliography import get_domain
+from ..build.slugs import paper_pages
 from ..doctree import nodes as bf_nodes
 from .localfiles import is_epub
-from .slugs import paper_pages
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx

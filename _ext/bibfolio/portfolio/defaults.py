@@ -18,6 +18,7 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ..build.config import user_set
 from ..model.profile import read_profile
 from . import notfound
 
@@ -60,6 +61,8 @@ HEADER_ICONS = {
 #: The portfolio's thresholds for a full list's chart and filter (GUIDE.md).
 CHART_MIN_ENTRIES = 5
 FILTER_MIN_ENTRIES = 5
+#: A portfolio's feed of its newest publications (news/feeds.py; needs html_baseurl).
+PUBLICATIONS_FEED = 20
 
 
 def load_extensions(app: Sphinx) -> None:
@@ -100,6 +103,7 @@ def apply_defaults(app: Sphinx, config: Config) -> None:
         "bibfolio_chart_min_entries": CHART_MIN_ENTRIES,
         "bibfolio_filter_min_entries": FILTER_MIN_ENTRIES,
         "bibfolio_cite_styles": ["apa", "ieee"],
+        "bibfolio_publications_feed": PUBLICATIONS_FEED,
         "exclude_patterns": ["_build"],
         "bibtex_reference_style": "author_year",
         "bibtex_default_style": "bibfolio",  # citation tooltips keep the titles' case
@@ -115,7 +119,7 @@ def apply_defaults(app: Sphinx, config: Config) -> None:
     if favicon.is_file():
         defaults["html_favicon"] = "_static/favicon.svg"
     for key, value in defaults.items():
-        if key in config and not _user_set(config, key):
+        if key in config and not user_set(config, key):
             setattr(config, key, value)
     header_icons = [
         {"name": link.label, "url": link.url, "icon": HEADER_ICONS[link.kind]}
@@ -127,20 +131,9 @@ def apply_defaults(app: Sphinx, config: Config) -> None:
     config.html_context = {"default_mode": "auto", **(config.html_context or {})}
 
 
-def _user_set(config: Config, name: str) -> bool:
-    """Whether ``conf.py`` or ``-D`` gave *name* a value.
-
-    Sphinx has no public way to ask this (a value equal to its default may still have
-    been chosen on purpose); ``Config._raw_config`` is conf.py's namespace, unchanged
-    from Sphinx 7.3 to 9.0 (this was written against 9.0.4).
-    """
-    raw = getattr(config, "_raw_config", {})
-    return name in raw or name in config.overrides
-
-
 def _baseurl(config: Config) -> str:
     """The site's address: conf.py's ``html_baseurl``, else where Read the Docs serves it."""
-    if _user_set(config, "html_baseurl"):
+    if user_set(config, "html_baseurl"):
         return str(config.html_baseurl or "")
     return os.environ.get("READTHEDOCS_CANONICAL_URL", "")
 

@@ -54,6 +54,12 @@ SUBTYPES: dict[str, str] = {
     "citations_file": "the citation counts file (citations.json) cannot be read; no counts show",
     "citations_stale": "the citation counts are older than bibfolio_citations_max_age_days: "
     "run bibfolio metrics",
+    "news": "a news item (news.yml) without a date, with a bad date, an unknown field or no "
+    "text; or a {news} list without the file.  The item is kept (undated ones last, not fed)",
+    "talks": "a talk (talks.yml) without a title or date, with a bad date, an unknown field or a "
+    "link that is neither a web address nor a file in html_static_path; or a {talks} list "
+    "without the file.  The talk is kept",
+    "feed": "an Atom feed asked for in conf.py cannot be written (no html_baseurl)",
 }
 #: Subtypes that inform rather than warn: the build logs them at info level (so ``-W``
 #: passes) and the checker prints them as notes that do not change its exit status.

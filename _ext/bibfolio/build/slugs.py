@@ -1,7 +1,8 @@
 """Where paper pages land: each entry's slug, and the page name per builder.
 
 A slug is made once per build from the entry's key, avoiding the names of existing pages;
-linked local files are named after it too (:mod:`.localfiles`).
+linked local files are named after it too (``pages/localfiles.py``).  Build state (here, not in
+``pages/``) because the news feeds link paper pages too.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from typing import TYPE_CHECKING
 from sphinx.builders.html import StandaloneHTMLBuilder
 from sphinx.builders.singlehtml import SingleFileHTMLBuilder
 
-from ..build.bibliography import get_domain, get_library
+from .bibliography import get_domain, get_library
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Set

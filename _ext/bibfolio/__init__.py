@@ -34,6 +34,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
         config,
         cv,
         gcpolicy,
+        group,
         head,
         nodes,
         pageload,
@@ -100,6 +101,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     citedby.register(app)
     cv.register(app)
     gcpolicy.register(app)
+    group.register(app)  # lab and group sites (group/)
     return {
         "version": __version__,
         "env_version": 4,  # bump with BibfolioDomain.data_version

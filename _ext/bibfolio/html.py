@@ -19,6 +19,7 @@ from .bibliography import get_domain
 from .cv.page import written_page
 from .directives import unique_id
 from .fragments import FragmentCache
+from .group.highlight import shown
 from .head import exclude_from_sitemap, is_noindex
 from .render import chart_nodes, entry_html_nodes, paper_nodes
 from .transforms import PageContext, fill_legends
@@ -129,6 +130,8 @@ class HtmlPublicationsTransform(SphinxPostTransform):
             if publication is None:
                 node.parent.remove(node)
                 continue
+            # A group's list marks its own people (group/highlight.py).
+            publication = shown(publication, node.get("highlight"))
             context = page.context(
                 publication,
                 node["variant"],

@@ -18,6 +18,7 @@ from . import nodes as bf
 from .assets import local_file_target, publishes_local_files, refused_files
 from .bibliography import get_domain, get_library
 from .citedby import cited_by
+from .group.highlight import shown
 from .papers import page_slugs, paper_pages
 from .render import EntryContext, entry_nodes, legend_text, page_marks, paper_nodes
 
@@ -170,6 +171,8 @@ class PublicationsTransform(SphinxPostTransform):
             if publication is None:
                 node.parent.remove(node)
                 continue
+            # A group's list marks its own people (group/highlight.py).
+            publication = shown(publication, node.get("highlight"))
             context = page.context(
                 publication, node["variant"], node["ids"][0], node.get("max_authors")
             )

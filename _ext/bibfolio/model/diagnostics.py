@@ -54,6 +54,10 @@ SUBTYPES: dict[str, str] = {
     "citations_file": "the citation counts file (citations.json) cannot be read; no counts show",
     "citations_stale": "the citation counts are older than bibfolio_citations_max_age_days: "
     "run bibfolio metrics",
+    "group_member": "a group member's data: an unknown field, role or year, a missing photo, "
+    "a duplicate id, a row without id or name (the member is kept where possible)",
+    "group_unmatched": "a group member matches no author in the bibliography",
+    "group_ambiguous": "an author matches two group members; marked for neither",
 }
 #: Subtypes that inform rather than warn: the build logs them at info level (so ``-W``
 #: passes) and the checker prints them as notes that do not change its exit status.

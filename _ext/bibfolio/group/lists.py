@@ -5,8 +5,9 @@ the group's shared ``.bib``; they differ in which entries they take and whom the
 
 - ``{member-publications}`` (on a member page; or ``{member-publications} <id>``): the
   entries the member is an author of, the member's name marked;
-- ``{group-publications}``: every entry, each member marked (alumni only on papers from
-  their time in the group), with per-member and per-year counts and, from
+- ``{group-publications}``: the group's papers, those with a member marked (alumni are
+  marked only on papers from their time in the group; ``:all:`` lists every entry),
+  with per-member and per-year counts (``:counts: no`` leaves them out) and, from
   ``bibfolio_group_filter_min_entries`` entries on, a member filter.
 
 The marks ride on the placeholders (``highlight``: positions in the entry's people) and
@@ -24,7 +25,7 @@ from sphinx import addnodes
 from sphinx.transforms.post_transforms import SphinxPostTransform
 
 from .. import nodes as bf
-from ..bibliography import get_library
+from ..bibliography import get_domain, get_library
 from ..directives import PublicationsDirective
 from ..warnings_ import warn
 from .load import get_group
@@ -142,15 +143,17 @@ class MemberPublicationsDirective(_GroupList):
 
 
 class GroupPublicationsDirective(_GroupList):
-    """``{group-publications}``: every entry, members marked, counts and a member filter."""
+    """``{group-publications}``: the group's papers, members marked, counts, member filter."""
 
     option_spec: ClassVar[dict[str, Any]] = {
         **PublicationsDirective.option_spec,
         "counts": directives.unchanged_required,
+        "all": directives.flag,
     }
 
     def _keep(self, publication: Publication) -> bool:
-        return True
+        # The group's papers: those with a member marked (":all:" lists every entry).
+        return "all" in self.options or bool(self._marks(publication))
 
     def _marks(self, publication: Publication) -> tuple[int, ...]:
         return marked_indices(publication, self.matches, self.by_id)
@@ -249,7 +252,7 @@ class DropMemberFilter(SphinxPostTransform):
     default_priority = 5
 
     def run(self, **kwargs: Any) -> None:
-        if self.app.builder.format == "html":
+        if get_domain(self.env).app.builder.format == "html":  # type: ignore[union-attr]
             return
         for node in list(self.document.findall(member_filter)):
             node.parent.remove(node)

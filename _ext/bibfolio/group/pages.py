@@ -38,8 +38,8 @@ _FRONT_MATTER_END = re.compile(r"\A---[ \t]*\r?\n.*?\r?\n---[ \t]*(?:\r?\n|\Z)",
 
 
 def initials(name: str) -> str:
-    """Up to two capitals ("Ada Quillfeather" → "AQ")."""
-    words = [word for word in re.split(r"[\s.\-]+", name) if word[:1].isalpha()]
+    """Up to two capitals, of the first and last word ("Kasimir Vandeleur-Tosh" → "KV")."""
+    words = [word for word in name.split() if word[:1].isalpha()]
     picked = words if len(words) <= 2 else [words[0], words[-1]]
     return "".join(word[0].upper() for word in picked)
 

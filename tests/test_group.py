@@ -249,6 +249,10 @@ def test_text_builder_writes_the_group_pages(tmp_path_factory: pytest.TempPathFa
     publications = (built.outdir / "publications.txt").read_text(encoding="utf-8")
     assert "Publications by member" in publications
     assert "everyone" not in publications  # the HTML-only filter is left out
+    # Text has the same marks: Pell bold on his 2018 paper, not on the 2020 one.
+    flowing = " ".join(publications.split())
+    assert "**Pell Arkwright** and **Ada Quillfeather**" in flowing
+    assert "**Mira Stead**, Pell Arkwright, and **Ada Quillfeather**" in flowing
 
 
 def test_group_list_all_option_lists_every_entry_without_counts(lab: Built) -> None:

@@ -177,3 +177,20 @@ def test_member_without_entries_is_named_with_close_authors(tmp_path: Path) -> N
     assert problem.subtype == "group_unmatched"
     assert problem.location == f"{tmp_path / 'members.yaml'}:5"
     assert "closest author names: Ada Wen" in problem.message
+
+
+def test_guide_documents_every_group_setting_and_member_field() -> None:
+    from bibfolio.group.load import OPTIONS
+    from bibfolio.group.members import FIELDS
+
+    from .test_guide import GUIDE, first_cells, table_rows
+
+    section = GUIDE[GUIDE.index("## Lab and group sites") :]
+    settings = table_rows(section, "- A group site writes no CV PDF")
+    assert first_cells(settings) == list(OPTIONS)
+    fields = {
+        name.strip().strip("`")
+        for cell in first_cells(table_rows(section, "**Members as data.**"))
+        for name in cell.split(",")
+    }
+    assert fields == set(FIELDS)

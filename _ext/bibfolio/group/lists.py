@@ -25,6 +25,7 @@ from sphinx import addnodes
 from sphinx.transforms.post_transforms import SphinxPostTransform
 
 from .. import nodes as bf
+from ..assets import is_epub
 from ..bibliography import get_domain, get_library
 from ..directives import PublicationsDirective
 from ..warnings_ import warn
@@ -45,18 +46,19 @@ class member_filter(nodes.General, nodes.Element):  # noqa: N801 - docutils node
 
 
 def _visit_member_filter(self: HTML5Translator, node: member_filter) -> None:
-    self.body.append(
-        self.starttag(node, "label", "", CLASS="bibfolio-member-filter", hidden="hidden")
-    )
-    self.body.append("Member ")
-    self.body.append(f'<select data-bibfolio-member-filter="{self.attval(node["listing"])}">')
-    self.body.append('<option value="">everyone</option>')
-    for ident, name, anchors in node["choices"]:
-        self.body.append(
-            f'<option value="{self.attval(ident)}" data-entries="{self.attval(" ".join(anchors))}">'
-            f"{self.encode(name)} ({len(anchors)})</option>"
-        )
-    self.body.append("</select></label>\n")
+    def tag(name: str, ident: str = "", **attributes: str) -> str:
+        return self.starttag(nodes.Element(ids=[ident] if ident else []), name, "", **attributes)
+
+    ident = f"{node['listing']}-member"
+    self.body.append(self.starttag(node, "p", "", CLASS="bibfolio-member-filter", hidden="hidden"))
+    self.body.append(tag("label", **{"for": ident}) + "Member</label> ")
+    self.body.append(tag("select", ident, **{"data-bibfolio-member-filter": node["listing"]}))
+    self.body.append(tag("option", value="") + "everyone</option>")
+    for value, name, anchors in node["choices"]:
+        entries = {"data-entries": " ".join(anchors)}
+        text = self.encode(f"{name} ({len(anchors)})")
+        self.body.append(tag("option", value=value, **entries) + text + "</option>")
+    self.body.append("</select></p>\n")
     raise nodes.SkipNode
 
 
@@ -247,12 +249,16 @@ def _row(cells: tuple[Any, str]) -> nodes.row:
 
 
 class DropMemberFilter(SphinxPostTransform):
-    """Outside HTML (LaTeX, text, man, ...) the member filter is nothing to show."""
+    """Outside HTML (LaTeX, text, man, ...) the member filter is nothing to show.
+
+    Nor in an EPUB, read offline and often without scripts (as the list's own filter).
+    """
 
     default_priority = 5
 
     def run(self, **kwargs: Any) -> None:
-        if get_domain(self.env).app.builder.format == "html":  # type: ignore[union-attr]
+        builder = get_domain(self.env).app.builder  # type: ignore[union-attr]
+        if builder.format == "html" and not is_epub(builder):
             return
         for node in list(self.document.findall(member_filter)):
             node.parent.remove(node)

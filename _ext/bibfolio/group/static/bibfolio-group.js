@@ -3,7 +3,7 @@
 (function () {
   "use strict";
   function setup(select) {
-    var label = select.closest("label");
+    var label = select.closest("p");
     var items = Array.prototype.slice.call(document.querySelectorAll("li.bibfolio-entry"));
     var sections = Array.prototype.slice.call(document.querySelectorAll("section.bibfolio-group"));
     function apply(push) {

@@ -261,3 +261,26 @@ def test_group_list_all_option_lists_every_entry_without_counts(lab: Built) -> N
     assert page.select(".bibfolio-group-counts") == []
     # The namesake's entry is listed, with nobody marked.
     assert _marked(lab, "everything")["pub-halvorsund2015basalt"] == []
+
+
+def test_incremental_build_follows_member_edits(tmp_path_factory: pytest.TempPathFactory) -> None:
+    base = tmp_path_factory.mktemp("group-edit")
+    source = base / "group"
+    shutil.copytree(ROOTS / "test-group", source)
+    build_project(source, base / "_build")
+    page = source / "people" / "halvorsund.md"
+    # Jun becomes a PhD student and turns out to be the 2015 author after all.
+    page.write_text(
+        page.read_text(encoding="utf-8").replace("role: masters", "role: phd")
+        .replace("exclude: [halvorsund2015basalt]\n", ""),
+        encoding="utf-8",
+    )  # fmt: skip
+    built = build_project(source, base / "_build", fresh=False)
+    assert built.warnings == ""
+    phd = built.page("people").select("section.bibfolio-people-role")[2]
+    assert "Jun Halvorsund" in phd.get_text()
+    assert list(_marked(built, "people/halvorsund")) == [
+        "pub-halvorsund2024dense",
+        "pub-halvorsund2015basalt",
+    ]
+    assert "pub-halvorsund2015basalt" in _marked(built, "publications")

@@ -284,3 +284,13 @@ def test_incremental_build_follows_member_edits(tmp_path_factory: pytest.TempPat
         "pub-halvorsund2015basalt",
     ]
     assert "pub-halvorsund2015basalt" in _marked(built, "publications")
+
+
+def test_paper_pages_mark_members_not_namesakes(lab: Built) -> None:
+    def marked(key: str) -> list[str]:
+        page = lab.page(f"publications/{key}")
+        return [s.get_text() for s in page.select("main strong.bibfolio-owner")]
+
+    assert marked("halvorsund2015basalt") == []  # a namesake's, excluded by key
+    assert marked("arkwright2022later") == ["Pell Arkwright"]  # his, after he left
+    assert marked("ferrowick2023sparse") == ["T. Ferrowick", "A. Quillfeather"]

@@ -36,6 +36,7 @@ from .bibliography import get_domain, get_library
 from .citedby import cited_by
 from .config import OPTIONS
 from .fragments import DirectWriter
+from .group.load import paper_view
 from .model.metadata import abstract_summary
 from .render import paper_nodes, rich_nodes
 from .warnings_ import logger, warn
@@ -522,6 +523,7 @@ def write_pages(app: Sphinx) -> list[tuple[str, dict[str, Any], str]]:
         for page, key in progress:
             publication = library.get(key)
             if publication is not None:
+                publication = paper_view(env, publication)  # a group's members (group/)
                 context = PageContext(env, page).context(publication, "paper")
                 render_page(app, page, publication, context, highlighter, site=site)
     finally:

@@ -17,8 +17,8 @@ from typing import TYPE_CHECKING, Any
 from ..bibliography import get_domain, get_library
 from ..config import Option
 from ..model.diagnostics import Diagnostic
-from ..portfolio import _user_set
 from ..warnings_ import report, warn
+from .highlight import shown
 from .matching import match_members, unmatched
 from .members import read_page, read_table
 
@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from sphinx.environment import BuildEnvironment
 
     from ..bibliography import Library
+    from ..model.publication import Publication
     from .matching import GroupMatches
     from .members import Member
 
@@ -251,6 +252,8 @@ def load(app: Sphinx, config: Config) -> None:
                 )
             )  # fmt: skip
             member.photo = ""
+    from ..portfolio import _user_set  # noqa: PLC0415 - portfolio imports the writers
+
     if not _user_set(config, "bibfolio_cv"):
         config.bibfolio_cv = False  # a group has no one CV; a member page is no CV part
     names = [name for member in members for name in member.names]
@@ -272,6 +275,21 @@ def report_problems(app: Sphinx, env: BuildEnvironment) -> None:
     matches = group.matches(get_library(env))
     for problem in [*group.problems, *matches.problems]:
         report(problem, app.config.suppress_warnings)
+
+
+def paper_view(env: BuildEnvironment, publication: Publication) -> Publication:
+    """A paper page's publication: on a group site, every member marked, nobody else.
+
+    Without this the page would mark every name ``bibfolio_owner`` matches, a namesake
+    excluded by key included.
+    """
+    group = get_group(env)
+    if group is None:
+        return publication
+    matches = group.matches(get_library(env))
+    return shown(
+        publication, tuple(index for index, _id in matches.by_key.get(publication.key, ()))
+    )
 
 
 def register(app: Sphinx) -> None:

@@ -1,11 +1,13 @@
 """Lab and group sites: members as data, the people page, member pages, the group list.
 
-``members.py`` and ``matching.py`` are plain Python (the data and who wrote what);
-``load.py`` reads the members when the configuration is read, ``pages.py`` holds the
-directives and the member pages' card, ``lists.py`` the publication lists,
-``head.py`` the JSON-LD.  This package may import from the rest of bibfolio; nothing
-outside it imports from it except ``bibfolio.setup`` (and the one-line highlight hook
-in ``transforms.py``/``html.py``).
+``members.py``, ``matching.py`` and ``highlight.py`` are plain Python (the data, who
+wrote what, a publication with other people marked); ``load.py`` reads the members when
+the configuration is read, ``pages.py`` holds ``{people}`` and the member pages' card,
+``lists.py`` the publication lists, ``head.py`` the JSON-LD, ``assets.py`` the CSS and
+script, ``scaffold.py`` ``bibfolio new --group``.  This package may import from the rest
+of bibfolio; outside it only ``bibfolio.setup``, ``scaffold.py`` (``--group``), and one
+line each in ``transforms.py``/``html.py`` (:func:`highlight.shown`) and ``papers.py``
+(:func:`load.paper_view`) import from it.
 """
 
 from __future__ import annotations

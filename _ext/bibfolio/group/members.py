@@ -35,13 +35,13 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-import yaml
-
 from ..model.diagnostics import Diagnostic
 from ..model.profile import LINK_KINDS
 
 if TYPE_CHECKING:
     from pathlib import Path
+
+    import yaml
 
 #: Text fields of a member, besides the link kinds of the owner's profile card.
 TEXT_FIELDS = ("name", "role", "position", "photo", "photo_alt", "went_to", "interests")
@@ -136,12 +136,14 @@ def _lines_of(node: yaml.MappingNode, offset: int) -> dict[str, int]:
     return {
         str(key.value): key.start_mark.line + 1 + offset
         for key, _value in node.value
-        if isinstance(key, yaml.ScalarNode)
+        if isinstance(key.value, str)  # a scalar key (a ScalarNode)
     }
 
 
 def read_page(path: Path, text: str, docname: str) -> tuple[Member | None, list[Diagnostic]]:
     """The member a page's front matter describes; None (and why) when it has none."""
+    import yaml  # noqa: PLC0415 - only group sites read member data
+
     found = _FRONT_MATTER.match(text)
     where = str(path)
     if not found:
@@ -162,6 +164,8 @@ def read_page(path: Path, text: str, docname: str) -> tuple[Member | None, list[
 
 def read_table(path: Path, text: str) -> tuple[list[Member], list[Diagnostic]]:
     """The members of a YAML (a list of mappings) or CSV (a header row) table."""
+    import yaml  # noqa: PLC0415 - only group sites read member data
+
     where = str(path)
     rows: list[tuple[dict[str, Any], int, dict[str, int]]] = []
     problems_first: list[Diagnostic] = []

@@ -284,6 +284,9 @@ def test_incremental_build_follows_member_edits(tmp_path_factory: pytest.TempPat
         "pub-halvorsund2015basalt",
     ]
     assert "pub-halvorsund2015basalt" in _marked(built, "publications")
+    # The paper page is written again: Jun is marked there now.
+    paper = built.page("publications/halvorsund2015basalt")
+    assert [s.get_text() for s in paper.select("main strong.bibfolio-owner")] == ["Jun Halvorsund"]
 
 
 def test_paper_pages_mark_members_not_namesakes(lab: Built) -> None:

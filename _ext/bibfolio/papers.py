@@ -36,7 +36,7 @@ from .bibliography import get_domain, get_library
 from .citedby import cited_by
 from .config import OPTIONS
 from .fragments import DirectWriter
-from .group.load import paper_view
+from .group.load import group_signature, paper_view
 from .model.metadata import abstract_summary
 from .render import paper_nodes, rich_nodes
 from .warnings_ import logger, warn
@@ -479,6 +479,7 @@ def write_pages(app: Sphinx) -> list[tuple[str, dict[str, Any], str]]:
         templates.newest_template_mtime() if templates else 0,
         _navigation_signature(env),
         site.signature(),
+        group_signature(env),  # who a group site's paper pages mark (group/)
     ))  # fmt: skip
     stored = _load_state(state_path, str(builder.outdir))
     previous = stored.get("pages", {})

@@ -292,6 +292,19 @@ def paper_view(env: BuildEnvironment, publication: Publication) -> Publication:
     )
 
 
+def group_signature(env: BuildEnvironment) -> str:
+    """What a group site's paper pages depend on besides their entry ("" elsewhere).
+
+    The members' names, exclusions and years decide who a paper page marks.
+    """
+    group = get_group(env)
+    if group is None:
+        return ""
+    return repr([
+        (m.id, m.names, sorted(m.exclude), m.start, m.end, m.docname) for m in group.members
+    ])  # fmt: skip
+
+
 def register(app: Sphinx) -> None:
     """Declare the settings; read the members before the owner is validated."""
     for name, option in OPTIONS.items():

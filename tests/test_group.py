@@ -205,6 +205,7 @@ def test_bad_input_one_located_warning_each(bad: Built) -> None:
             f"{root}/refs.bib:1: WARNING: 'ferrowick2023sparse': the author 'T. Ferrowick' matches Tomas Ferrowick ({root}/people/tomas.md:1) and Theo Ferrowick ({root}/members.yaml:1)",
             f"{root}/members.yaml:7: WARNING: member 'Tomas Ferrowick-Other' matches no author",
             f"{root}/members.yaml:10: WARNING: member 'Wren Obbelstone' matches no author in the bibliography [bibfolio.group_unmatched]",
+            f"{root}/conf.py:7: WARNING: bibfolio_group_mark: expected 'bold' or 'underline', got 'italic'; using the default 'bold' [bibfolio.config]",
         ]
     )
     assert len(lines) == len(expected)

@@ -225,7 +225,11 @@ def load(app: Sphinx, config: Config) -> None:
         try:
             setattr(config, name, option.check(getattr(config, name)))
         except (TypeError, ValueError) as err:
-            warn(f"{name}: {err}; using the default {option.default!r}", "config")
+            warn(
+                f"{name}: {err}; using the default {option.default!r}",
+                "config",
+                location=_conf_line(Path(app.confdir, "conf.py"), name),
+            )
             setattr(config, name, option.default)
     if not config.bibfolio_group:
         return
@@ -259,6 +263,16 @@ def load(app: Sphinx, config: Config) -> None:
     names = [name for member in members for name in member.names]
     config.bibfolio_owner = list(dict.fromkeys([*_owner_list(config.bibfolio_owner), *names]))
     _GROUPS[app] = Group(config.bibfolio_group, members, roles, files, problems)
+
+
+def _conf_line(conf_py: Path, name: str) -> str | None:
+    """``conf.py:LINE`` of the line that sets *name* (None: set elsewhere, e.g. ``-D``)."""
+    try:
+        lines = conf_py.read_text(encoding="utf-8").splitlines()
+    except OSError:
+        return None
+    number = next((n for n, line in enumerate(lines, 1) if line.startswith(name)), None)
+    return f"{conf_py}:{number}" if number else None
 
 
 def _owner_list(value: Any) -> list[str]:

@@ -174,6 +174,7 @@ def bench(session: nox.Session) -> None:
     """Benchmark bibfolio against stock sphinxcontrib-bibtex (prints a table)."""
     session.install("-e", ".[docs]")
     session.run("python", "-m", "tests.bench.run", *session.posargs)
+    session.run("python", "-m", "tests.bench.group")  # a 40-member group site (issue 25)
 
 
 @nox.session

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING
 
 from . import scaffold
 from ._version import __version__
+from .group.scaffold import run_group
 from .importer.command import add_import_command, import_main
 from .metrics.command import add_metrics_command, metrics_main
 from .model.lint import check_publications, owner_mismatches, suggested_alias
@@ -208,7 +209,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "new":
         if extra:
             parser.error(f"unrecognized arguments: {' '.join(extra)}")
-        return scaffold.run(args)
+        # A group site (group/, above scaffold.py) or a personal portfolio.
+        return run_group(args) if args.group is not None else scaffold.run(args)
     if extra and all(not item.startswith("-") for item in extra):
         # ``check a.bib --owner X b.bib``: files after an option still count, in order.
         args.files.extend(extra)

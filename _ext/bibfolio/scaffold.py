@@ -71,8 +71,17 @@ def placeholders(name: str, bib_path: str) -> dict[str, str]:
     }
 
 
-def new_portfolio(target: Path, name: str, bib: Path | None = None) -> list[Path]:
+def new_portfolio(
+    target: Path,
+    name: str,
+    bib: Path | None = None,
+    *,
+    skeleton: Path = SKELETON,
+    extra: dict[str, str] | None = None,
+) -> list[Path]:
     """Write a portfolio for *name* into *target*; return the files written, sorted.
+
+    *skeleton* and *extra* placeholders: another kind of site (``group/scaffold.py``).
 
     ``target/refs.bib`` is a byte-for-byte copy of *bib*, or a one-entry example when
     *bib* is None.  Raises :class:`ScaffoldError` when *target* exists and is not an
@@ -95,12 +104,12 @@ def new_portfolio(target: Path, name: str, bib: Path | None = None) -> list[Path
             bib_bytes = bib.read_bytes()
         except OSError as error:
             raise ScaffoldError(f"cannot read --bib {bib}: {error.strerror}") from None
-    values = placeholders(name, str(target / "refs.bib"))
+    values = {**placeholders(name, str(target / "refs.bib")), **(extra or {})}
     written = []
-    for source in sorted(SKELETON.rglob("*")):
+    for source in sorted(skeleton.rglob("*")):
         if source.is_dir() or "__pycache__" in source.parts:
             continue
-        relative = source.relative_to(SKELETON)
+        relative = source.relative_to(skeleton)
         if relative.suffix == ".tmpl":
             relative = relative.with_suffix("")
         destination = target / relative
@@ -126,7 +135,13 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
         "PATH/refs.bib. PATH must not exist or be empty.",
     )
     new.add_argument("path", metavar="PATH", help="the folder to create, e.g. docs")
-    new.add_argument("--name", required=True, help="your name, as the site shows it")
+    new.add_argument("--name", help="your name, as the site shows it (required without --group)")
+    new.add_argument(
+        "--group",
+        metavar="NAME",
+        help='a lab or group site for NAME ("Name of the Lab"), with --name as its first '
+        "member (default: a placeholder)",
+    )
     new.add_argument(
         "--bib",
         metavar="FILE",
@@ -137,6 +152,9 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     """Run ``bibfolio new`` with parsed *args*; print what was made, return the exit status."""
     target = Path(args.path)
+    if not args.name:  # ``--group`` is run by group/scaffold.py (__main__ sends it there)
+        sys.stderr.write("bibfolio new: error: give --name 'Your Name' (or --group 'Lab')\n")
+        return USAGE_ERROR
     try:
         written = new_portfolio(target, args.name, Path(args.bib) if args.bib else None)
     except ScaffoldError as error:

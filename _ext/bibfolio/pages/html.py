@@ -18,6 +18,7 @@ from ..build.fragments import FragmentCache
 from ..cv.page import written_page
 from ..doctree import nodes as bf
 from ..doctree.render import chart_nodes, entry_html_nodes, paper_nodes
+from ..model.highlight import shown
 from .assets import ListFormats, download_stem, write_list_files
 from .context import PageContext
 from .directives import unique_id
@@ -131,6 +132,8 @@ class HtmlPublicationsTransform(SphinxPostTransform):
             if publication is None:
                 node.parent.remove(node)
                 continue
+            # A group's list marks its own people (model/highlight.py).
+            publication = shown(publication, node.get("highlight"))
             context = page.context(
                 publication,
                 node["variant"],

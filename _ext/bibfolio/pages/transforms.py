@@ -14,6 +14,7 @@ from sphinx.transforms.post_transforms import SphinxPostTransform
 from ..doctree import nodes as bf
 from ..doctree.people import legend_text
 from ..doctree.render import entry_nodes, page_marks, paper_nodes
+from ..model.highlight import shown
 from .context import PageContext
 
 
@@ -55,6 +56,8 @@ class PublicationsTransform(SphinxPostTransform):
             if publication is None:
                 node.parent.remove(node)
                 continue
+            # A group's list marks its own people (model/highlight.py).
+            publication = shown(publication, node.get("highlight"))
             context = page.context(
                 publication, node["variant"], node["ids"][0], node.get("max_authors")
             )

@@ -60,6 +60,10 @@ SUBTYPES: dict[str, str] = {
     "link that is neither a web address nor a file in html_static_path; or a {talks} list "
     "without the file.  The talk is kept",
     "feed": "an Atom feed asked for in conf.py cannot be written (no html_baseurl)",
+    "group_member": "a group member's data: an unknown field, role or year, a missing photo, "
+    "a duplicate id, a row without id or name (the member is kept where possible)",
+    "group_unmatched": "a group member matches no author in the bibliography",
+    "group_ambiguous": "an author matches two group members; marked for neither",
 }
 #: Subtypes that inform rather than warn: the build logs them at info level (so ``-W``
 #: passes) and the checker prints them as notes that do not change its exit status.

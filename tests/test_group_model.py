@@ -1,0 +1,197 @@
+"""Group members as data and who wrote what: the plain-Python model, no Sphinx app."""
+
+from __future__ import annotations
+
+from pathlib import Path  # noqa: TC003 - pytest reads the annotations
+
+import pytest
+
+from bibfolio.group.load import read_members
+from bibfolio.group.matching import marked_indices, match_members, member_counts, unmatched
+from bibfolio.group.members import read_page, read_table
+from bibfolio.model.assemble import build_publications
+from bibfolio.model.publication import Settings
+from bibfolio.reading.bibtex import read_bib_files
+
+BIB = """
+@article{wen2021a, title = {One}, author = {Wen, Ada and Brill, Oskar}, journal = {J}, year = 2021}
+@article{wen2021b, title = {Two}, author = {Wen, A. and Brill, O.}, journal = {J}, year = 2021}
+@article{wen2022c, title = {Three}, author = {Wen, Alan}, journal = {J}, year = 2022}
+@article{marsh2017, title = {Four}, author = {Marsh, Ida}, journal = {J}, year = 2017}
+@article{okafor2023, title = {Five}, author = {Okafor-Marsh, Ida and Brill, Oskar}, journal = {J}, year = 2023}
+@article{brill2009, title = {Six}, author = {Brill, Oskar}, journal = {Geology of Nowhere}, year = 2009}
+@article{brill2014, title = {Seven}, author = {Brill, Oskar and Wen, Ada}, journal = {J}, year = 2014}
+"""
+
+
+def publications(bib: str = BIB) -> list:
+    entries, _ = read_bib_files([("refs.bib", bib.encode())], "utf-8")
+    return list(build_publications(entries, Settings())[0].values())
+
+
+def members_from(tmp_path: Path, table: str) -> list:
+    path = tmp_path / "members.yaml"
+    path.write_text(table, encoding="utf-8")
+    members, problems = read_table(path, table)
+    assert problems == []
+    return members
+
+
+LAB = """\
+- {id: ada, name: Ada Wen, aliases: [A. Wen]}
+- {id: alan, name: Alan Wen, aliases: [A. Wen]}
+- {id: ida, name: Ida Okafor-Marsh, aliases: [Ida Marsh]}
+- {id: oskar, name: Oskar Brill, start: 2012, end: 2016, exclude: [brill2009]}
+"""
+
+
+def test_page_front_matter_fields_and_unknown_field_line(tmp_path: Path) -> None:
+    text = "---\nname: Ada  Wen\nrole: phd\nstart: 2020\nofice: 3.14\norcid: 0000-0002-1825-0097\n---\n\n# Ada\n"
+    member, problems = read_page(tmp_path / "ada-wen.md", text, "people/ada-wen")
+    assert member is not None
+    assert (member.id, member.name, member.role, member.start) == (
+        "ada-wen",
+        "Ada Wen",
+        "phd",
+        2020,
+    )
+    assert member.links == {"orcid": "0000-0002-1825-0097"}
+    assert [(p.line, p.subtype) for p in problems] == [(5, "group_member")]
+    assert "unknown member field 'ofice'" in problems[0].message
+
+
+def test_page_without_front_matter_or_name_is_a_located_problem(tmp_path: Path) -> None:
+    member, problems = read_page(tmp_path / "x.md", "# X\n", "people/x")
+    assert member is None
+    assert [(p.line, p.message) for p in problems] == [
+        (1, "a member page needs front matter with a name")
+    ]
+    member, problems = read_page(tmp_path / "y.md", "---\nrole: phd\nstart: soon\n---\n", "y")
+    assert member is None
+    assert "has no name" in problems[0].message
+
+
+def test_bad_year_is_reported_at_its_line(tmp_path: Path) -> None:
+    member, problems = read_page(tmp_path / "z.md", "---\nname: Zed Q\nstart: soon\n---\n", "z")
+    assert member is not None
+    assert member.start is None
+    assert [(p.line, p.message) for p in problems] == [(3, "start: expected a year, got 'soon'")]
+
+
+def test_csv_table_lists_split_on_semicolons_unknown_column_once(tmp_path: Path) -> None:
+    text = "id,name,aliases,role,desk\nada,Ada Wen,A. Wen;Ada W. Wen,phd,12\nalan,Alan Wen,,pi,14\n"
+    members, problems = read_table(tmp_path / "members.csv", text)
+    assert [(m.id, m.aliases, m.role) for m in members] == [
+        ("ada", ("A. Wen", "Ada W. Wen"), "phd"),
+        ("alan", (), "pi"),
+    ]
+    assert [(p.line, p.subtype) for p in problems] == [(1, "group_member")]
+    assert "unknown member column 'desk'" in problems[0].message
+
+
+def test_duplicate_ids_are_renamed_and_reported_with_both_places(tmp_path: Path) -> None:
+    (tmp_path / "people").mkdir()
+    (tmp_path / "people" / "ada.md").write_text("---\nname: Ada Wen\n---\n", encoding="utf-8")
+    (tmp_path / "members.yaml").write_text("- {id: ada, name: Ada Wen-Other}\n", encoding="utf-8")
+    members, _files, problems = read_members(tmp_path, ["people", "members.yaml"])
+    assert [(m.id, m.name) for m in members] == [("ada", "Ada Wen"), ("ada-2", "Ada Wen-Other")]
+    assert [p.location for p in problems] == [f"{tmp_path / 'members.yaml'}:1"]
+    assert f"also {tmp_path / 'people' / 'ada.md'}:1" in problems[0].message
+
+
+def test_rename_alias_finds_the_old_name(tmp_path: Path) -> None:
+    members = members_from(tmp_path, LAB)
+    matches = match_members(members, publications())
+    assert matches.by_member["ida"] == ["marsh2017", "okafor2023"]
+
+
+def test_same_surname_and_initial_full_names_are_told_apart(tmp_path: Path) -> None:
+    members = members_from(tmp_path, LAB)
+    matches = match_members(members, publications())
+    # "Ada Wen" is Ada's full name, though Alan's alias "A. Wen" would match it too.
+    assert matches.by_member["ada"] == ["wen2021a", "brill2014"]
+    assert matches.by_member["alan"] == ["wen2022c"]
+
+
+def test_ambiguous_initial_warns_with_both_candidates_and_marks_neither(tmp_path: Path) -> None:
+    members = members_from(tmp_path, LAB)
+    matches = match_members(members, publications())
+    assert "wen2021b" not in matches.by_member["ada"] + matches.by_member["alan"]
+    (problem,) = [p for p in matches.problems if p.subtype == "group_ambiguous"]
+    assert problem.location == "refs.bib:3"
+    assert "'A. Wen' matches Ada Wen (" in problem.message
+    assert "and Alan Wen (" in problem.message
+    assert "add 'wen2021b' to the 'exclude' list" in problem.message
+
+
+def test_exclude_settles_an_ambiguity(tmp_path: Path) -> None:
+    members = members_from(
+        tmp_path,
+        LAB.replace("[A. Wen]}\n- {id: alan", "[A. Wen]}\n- {id: alan, exclude: [wen2021b]"),
+    )
+    matches = match_members(members, publications())
+    assert "wen2021b" in matches.by_member["ada"]
+    assert not matches.problems
+
+
+def test_namesake_entry_excluded_by_key(tmp_path: Path) -> None:
+    members = members_from(tmp_path, LAB)
+    matches = match_members(members, publications())
+    assert "brill2009" not in matches.by_member["oskar"]
+    assert "brill2009" not in matches.by_key
+
+
+@pytest.mark.parametrize(
+    ("key", "marked"),
+    [
+        ("brill2014", ["Oskar Brill", "Ada Wen"]),  # from Oskar's time in the group
+        ("okafor2023", ["Ida Okafor-Marsh"]),  # after it: Oskar not marked
+    ],
+)
+def test_alumni_marked_only_for_papers_from_their_time(
+    tmp_path: Path, key: str, marked: list[str]
+) -> None:
+    members = members_from(tmp_path, LAB)
+    by_id = {m.id: m for m in members}
+    pubs = {p.key: p for p in publications()}
+    matches = match_members(members, pubs.values())
+    indices = marked_indices(pubs[key], matches, by_id)
+    assert [pubs[key].people[i].name for i in indices] == marked
+
+
+def test_counts_follow_the_marks(tmp_path: Path) -> None:
+    members = members_from(tmp_path, LAB)
+    by_id = {m.id: m for m in members}
+    pubs = publications()
+    matches = match_members(members, pubs)
+    counts = member_counts(pubs, matches, by_id)
+    # Oskar wrote wen2021a, okafor2023 and brill2014 (brill2009 is a namesake's); only
+    # brill2014 is from his time in the group.
+    assert counts == {"ada": 2, "alan": 1, "ida": 2, "oskar": 1}
+
+
+def test_member_without_entries_is_named_with_close_authors(tmp_path: Path) -> None:
+    members = members_from(tmp_path, LAB + "- {id: ana, name: Ana Wenn}\n")
+    pubs = publications()
+    matches = match_members(members, pubs)
+    (problem,) = unmatched(members, matches, pubs)
+    assert problem.subtype == "group_unmatched"
+    assert problem.location == f"{tmp_path / 'members.yaml'}:5"
+    assert "closest author names: Ada Wen" in problem.message
+
+
+def test_guide_documents_every_group_setting_and_member_field() -> None:
+    from bibfolio.group.load import OPTIONS
+    from bibfolio.group.members import FIELDS
+
+    from .test_guide import GUIDE, first_cells, table_rows
+
+    section = GUIDE[GUIDE.index("## Lab and group sites") :]
+    settings = table_rows(section, "- A group site writes no CV PDF")
+    assert first_cells(settings) == list(OPTIONS)
+    fields = {
+        name.strip().strip("`")
+        for cell in first_cells(table_rows(section, "**Members as data.**"))
+        for name in cell.split(",")
+    }
+    assert fields == set(FIELDS)

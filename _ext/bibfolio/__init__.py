@@ -29,6 +29,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
         assets,
         atomic,
         bibliography,
+        chrome,
         citebridge,
         citedby,
         config,
@@ -97,6 +98,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.connect("build-finished", assets.finish)
     app.connect("build-finished", complete_sitemap, priority=450)  # before sphinx-sitemap
     app.connect("build-finished", atomic.unmark_writing, priority=900)
+    chrome.register(app)
     citedby.register(app)
     cv.register(app)
     gcpolicy.register(app)

@@ -32,6 +32,7 @@ EXTENSIONS = ("myst_parser", "sphinx_copybutton", "sphinxext.opengraph")
 #: footer, no page-contents sidebar, no previous/next links; search stays as an icon.
 THEME_OPTIONS: dict[str, Any] = {
     "navbar_align": "left",
+    "navbar_center": ["bibfolio-navbar-nav"],  # the pages, then the CV (chrome.py)
     "header_links_before_dropdown": 6,
     "navbar_persistent": ["search-button"],
     "search_bar_text": "Search this site",

@@ -53,9 +53,13 @@ class profile_icon(nodes.inline):  # noqa: N801
 
 
 class ProfileDirective(SphinxDirective):
-    """``{profile}``: the owner's card from ``bibfolio_profile``; takes no content."""
+    """``{profile}``: the owner's card from ``bibfolio_profile``.
 
-    has_content = False
+    Its content, if any, is the biography: HTML shows it beside the card (two columns
+    from 992 px, stacked below), in a ``bibfolio-home`` container with the card.
+    """
+
+    has_content = True
     option_spec: ClassVar[dict[str, Any]] = {}
 
     def run(self) -> list[nodes.Node]:
@@ -66,7 +70,7 @@ class ProfileDirective(SphinxDirective):
             (profile.affiliation, "affiliation"),
             (profile.interests, "interests"),
         ]
-        if not (profile.photo or profile.links or any(text for text, _ in facts)):
+        if not (profile.photo or profile.links or any(text for text, _ in facts) or self.content):
             warn(
                 "the {profile} card has nothing to show: set position, affiliation, "
                 "interests, photo or a link in bibfolio_profile",
@@ -111,7 +115,12 @@ class ProfileDirective(SphinxDirective):
                 optional=True,
             )  # fmt: skip
         card += body
-        return [card]
+        if not self.content:
+            return [card]
+        biography = nodes.container(classes=["bibfolio-profile-bio"])
+        self.set_source_info(biography)
+        biography += self.parse_content_to_nodes(allow_section_headings=False)
+        return [nodes.container("", card, biography, classes=["bibfolio-home"])]
 
     def _photo(self, profile: Profile) -> nodes.image:
         alt = profile.photo_alt or profile.name

@@ -59,8 +59,10 @@ HEADER_ICONS = {
 }
 
 #: The portfolio's thresholds for a full list's chart and filter (GUIDE.md).
+#: A chart of fewer years is a row of ones; a filter for fewer entries is a tool for nothing.
 CHART_MIN_ENTRIES = 5
-FILTER_MIN_ENTRIES = 5
+CHART_MIN_YEARS = 5
+FILTER_MIN_ENTRIES = 20
 
 
 def load_extensions(app: Sphinx) -> None:
@@ -99,6 +101,7 @@ def apply_defaults(app: Sphinx, config: Config) -> None:
         "html_baseurl": baseurl,
         "bibfolio_light_pages": True,
         "bibfolio_chart_min_entries": CHART_MIN_ENTRIES,
+        "bibfolio_chart_min_years": CHART_MIN_YEARS,
         "bibfolio_filter_min_entries": FILTER_MIN_ENTRIES,
         "bibfolio_cite_styles": ["apa", "ieee"],
         "exclude_patterns": ["_build"],

@@ -55,8 +55,10 @@ class profile_icon(nodes.inline):  # noqa: N801
 class ProfileDirective(SphinxDirective):
     """``{profile}``: the owner's card from ``bibfolio_profile``.
 
-    Its content, if any, is the biography: HTML shows it beside the card (two columns
-    from 992 px, stacked below), in a ``bibfolio-home`` container with the card.
+    Card and content (the biography, if any) are in a ``bibfolio-home`` container: in
+    HTML its section's title (the owner's name) joins the card, and the biography sits
+    beside it from 992 px, below it on narrower screens (bibfolio.css).  With a CV the
+    card always has something to show: the CV link.
     """
 
     has_content = True
@@ -70,7 +72,8 @@ class ProfileDirective(SphinxDirective):
             (profile.affiliation, "affiliation"),
             (profile.interests, "interests"),
         ]
-        if not (profile.photo or profile.links or any(text for text, _ in facts) or self.content):
+        cv = self.config.bibfolio_cv is not False
+        if not (profile.photo or profile.links or any(text for text, _ in facts) or cv):
             warn(
                 "the {profile} card has nothing to show: set position, affiliation, "
                 "interests, photo or a link in bibfolio_profile",
@@ -102,7 +105,7 @@ class ProfileDirective(SphinxDirective):
                 row += reference
                 row += nodes.Text(" ")
             body += row
-        if self.config.bibfolio_cv is not False:
+        if cv:
             # The CV page, by name (no icon); left out where the build writes none.
             from .cv.role import cv_link  # noqa: PLC0415
 
@@ -115,12 +118,13 @@ class ProfileDirective(SphinxDirective):
                 optional=True,
             )  # fmt: skip
         card += body
-        if not self.content:
-            return [card]
-        biography = nodes.container(classes=["bibfolio-profile-bio"])
-        self.set_source_info(biography)
-        biography += self.parse_content_to_nodes(allow_section_headings=False)
-        return [nodes.container("", card, biography, classes=["bibfolio-home"])]
+        home = nodes.container("", card, classes=["bibfolio-home"])
+        if self.content:
+            biography = nodes.container(classes=["bibfolio-profile-bio"])
+            self.set_source_info(biography)
+            biography += self.parse_content_to_nodes(allow_section_headings=False)
+            home += biography
+        return [home]
 
     def _photo(self, profile: Profile) -> nodes.image:
         alt = profile.photo_alt or profile.name

@@ -91,6 +91,15 @@ class ProfileDirective(SphinxDirective):
         for text, name in facts:
             if text:
                 body += nodes.paragraph(text, text, classes=[f"bibfolio-profile-{name}"])
+        for link in profile.links:
+            if link.kind == "email":  # the address to read and copy, not only an icon
+                address = link.url.removeprefix("mailto:")
+                body += nodes.paragraph(
+                    "",
+                    "",
+                    nodes.reference(address, address, refuri=link.url),
+                    classes=["bibfolio-profile-email"],
+                )
         if profile.links:
             row = nodes.paragraph(classes=["bibfolio-profile-links"])
             for link in profile.links:
@@ -159,6 +168,8 @@ class ProfileIcons(SphinxPostTransform):
             if epub:
                 continue
             for reference in card.findall(nodes.reference):
+                if "bibfolio-profile-link" not in reference["classes"]:
+                    continue  # the address, the CV: text links
                 kind = reference.get("kind", "link")
                 for label in reference.findall(nodes.inline):
                     label["classes"].append("bibfolio-visually-hidden")

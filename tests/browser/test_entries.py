@@ -21,7 +21,7 @@ def test_a_long_author_list_expands_by_keyboard_with_visible_focus(page, sites):
     page.goto(site.url + site.list_page)
     entry = page.locator(FOLDED).first
     toggle = entry.locator("summary.bibfolio-more")
-    bibtex = entry.locator("details.bibfolio-bibtex pre").text_content()
+    bibtex = entry.locator("details.bibfolio-cite .bibfolio-bibtex pre").text_content()
     authors_field = re.search(r"^\s*author\s*=\s*\{(.*)\},?$", bibtex, flags=re.MULTILINE)[1]
     every_author = authors_field.split(" and ")
     names = entry.locator(".bibfolio-authors-full").text_content().split(", ")

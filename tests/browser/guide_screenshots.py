@@ -33,7 +33,7 @@ SETTLE_JS = "() => document.fonts.ready.then(() => true)"
 
 def main() -> int:
     """Build, serve, shoot; prints each file written."""
-    from playwright.sync_api import sync_playwright  # noqa: PLC0415 - the [test] extra
+    from playwright.sync_api import sync_playwright
 
     OUT.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as temporary:
@@ -42,7 +42,7 @@ def main() -> int:
         for name in SHOTS:
             built = build_project(copy_portfolio(name, base), base / name / "_build")
             if built.statuscode != 0:
-                print(built.warnings, file=sys.stderr)
+                sys.stderr.write(built.warnings + "\n")
                 return 1
             served[name] = serve(built.outdir)
         with sync_playwright() as playwright:
@@ -60,7 +60,7 @@ def main() -> int:
                         target = OUT / f"{name}-{page_name}-{viewport['width']}.png"
                         page.screenshot(path=target)
                         context.close()
-                        print(target.relative_to(REPO))
+                        sys.stdout.write(f"{target.relative_to(REPO)}\n")
             browser.close()
         for server, _url in served.values():
             server.shutdown()

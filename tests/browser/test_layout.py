@@ -94,11 +94,12 @@ def test_pages_fit_without_overlap_or_chrome(browser, urls, name, viewport):
         if which == "paper":
             continue  # the lean paper page has its own header (test_paper_look.py)
         # Documentation chrome a portfolio does without, at any width.
-        for chrome in (
-            ".bd-sidebar-secondary", ".prev-next-area", ".bd-breadcrumbs", ".editthispage",
-        ):  # fmt: skip
-            if page.locator(chrome).count() and page.locator(chrome).first.is_visible():
-                problems.append(f"{which}: shows {chrome}")
+        chrome = (".bd-sidebar-secondary", ".prev-next-area", ".bd-breadcrumbs", ".editthispage")
+        problems.extend(
+            f"{which}: shows {part}"
+            for part in chrome
+            if page.locator(part).count() and page.locator(part).first.is_visible()
+        )
         if viewport is WIDE and page.locator(".bd-sidebar-primary").is_visible():
             problems.append(f"{which}: shows the left sidebar")
         if viewport is WIDE:

@@ -148,7 +148,9 @@ def test_the_list_is_readable_and_works(browser, themed, theme, scheme):
     entry.locator("details.bibfolio-bibtex > summary").click()
     assert code.is_visible()
     assert code.inner_text().startswith("@article{engines,")
-    assert contrast(page, "#pub-engines details.bibfolio-cite .bibfolio-bibtex pre") >= TEXT_CONTRAST
+    assert (
+        contrast(page, "#pub-engines details.bibfolio-cite .bibfolio-bibtex pre") >= TEXT_CONTRAST
+    )
 
     # The long author list expands and folds again.
     many = page.locator("#pub-many")

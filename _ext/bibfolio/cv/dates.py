@@ -15,11 +15,14 @@ import re
 from docutils import nodes
 
 _YEAR = r"(?:19|20)\d{2}"
-_SPAN = rf"(?:(?:[A-Z][a-z]{{2,8}}\.? )?{_YEAR})(?:\s*[–—-]\s*(?:(?:[A-Z][a-z]{{2,8}}\.? )?{_YEAR}|[Pp]resent|[Nn]ow))?"
+_MONTH_YEAR = rf"(?:[A-Z][a-z]{{2,8}}\.? )?{_YEAR}"
+#: "2024", "Sep 2019 – May 2024", "2019–present".
+_SPAN = rf"{_MONTH_YEAR}(?:\s*[–—-]\s*(?:{_MONTH_YEAR}|[Pp]resent|[Nn]ow))?"
 #: "… (2024)", "… (2019 – present)" at the end of a heading or term.
 _IN_PARENTHESES = re.compile(rf"\s*\(({_SPAN})\)\s*$")
 #: "…, 2016, 2017" or "… , Fall 2024" at the end of a list item.
-_AFTER_COMMA = re.compile(rf",\s*((?:(?:Spring|Summer|Fall|Autumn|Winter) )?{_SPAN}(?:,\s*{_SPAN})*)\.?\s*$")
+_TERM = r"(?:(?:Spring|Summer|Fall|Autumn|Winter) )?"
+_AFTER_COMMA = re.compile(rf",\s*({_TERM}{_SPAN}(?:,\s*{_SPAN})*)\.?\s*$")
 
 
 def split_dates(root: nodes.Element) -> int:
@@ -42,7 +45,7 @@ def _split(element: nodes.Element, pattern: re.Pattern[str]) -> int:
     if not isinstance(last, nodes.Text):
         return 0
     match = pattern.search(str(last))
-    if not match or not str(last)[: match.start()].strip() and len(element.children) == 1:
+    if not match or (not str(last)[: match.start()].strip() and len(element.children) == 1):
         return 0
     element.replace(last, nodes.Text(str(last)[: match.start()]))
     element += nodes.Text(" ")

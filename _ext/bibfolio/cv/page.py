@@ -23,8 +23,8 @@ from sphinx.util import logging
 from sphinx.util.osutil import relative_uri
 
 from .. import atomic
-from .dates import split_dates
 from .build import CvSource, cv_parts, inputs_key, list_variants, wants_cv
+from .dates import split_dates
 from .role import FILES
 
 if TYPE_CHECKING:

@@ -40,6 +40,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
         pageload,
         papers,
         portfolio,
+        previews,
         profile,
         pybtexstyle,
         quiet,
@@ -99,6 +100,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.connect("build-finished", complete_sitemap, priority=450)  # before sphinx-sitemap
     app.connect("build-finished", atomic.unmark_writing, priority=900)
     chrome.register(app)
+    previews.register(app)
     citedby.register(app)
     cv.register(app)
     gcpolicy.register(app)

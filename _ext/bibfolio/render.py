@@ -52,6 +52,8 @@ class EntryContext:
     formats_files: tuple[tuple[str, str], ...] = ()
     #: ("Cited by N", the source's page for the work, source and date), or () (citedby.py).
     cited_by: tuple[str, ...] = ()
+    #: Lists: (relative URI, width, height) of the entry's thumbnail, or () (previews.py).
+    preview: tuple[str, int, int] | tuple[()] = ()
 
 
 # -- text --------------------------------------------------------------------------------
@@ -586,6 +588,13 @@ def entry_html_nodes(publication: Publication, context: EntryContext) -> bf.entr
     # One paragraph per line (a text element, where references may sit): a <p> instead
     # of a <div><span> pair is 9,000 fewer elements to build and write on a 3,000-entry
     # list.  The authors stay a <div>: their folded form holds a <details>.
+    if context.preview:
+        from .previews import preview_image  # noqa: PLC0415
+
+        href, width, height = context.preview
+        alt = nodes.inline("", "", *rich_nodes(publication.display_title)).astext()
+        item += preview_image(src=href, width=width, height=height, alt=" ".join(alt.split()))
+        item["classes"].append("bibfolio-entry-preview")
     head = nodes.paragraph(classes=["bibfolio-head"])
     if publication.venue_short:
         head += nodes.inline("", publication.venue_short, classes=["bibfolio-badge"])

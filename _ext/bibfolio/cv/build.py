@@ -30,6 +30,7 @@ from .. import nodes as bf
 from ..bibliography import get_domain, get_library
 from ..render import EntryContext
 from ..warnings_ import warn
+from .dates import split_dates
 from .entries import cv_entry, legend
 from .images import find_image
 from .stock import fresh_citation_nodes
@@ -157,6 +158,7 @@ class CvSource:
                 first.remove(first[0])
                 level = -1
         drop_empty_sections(root)
+        split_dates(root)  # the dates' column, in the PDF and on the page
         return doctree, root, level
 
     def add(self, docname: str, section_id: str, is_home: bool) -> None:

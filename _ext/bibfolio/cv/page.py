@@ -24,7 +24,6 @@ from sphinx.util.osutil import relative_uri
 
 from .. import atomic
 from .build import CvSource, cv_parts, inputs_key, list_variants, wants_cv
-from .dates import split_dates
 from .role import FILES
 
 if TYPE_CHECKING:
@@ -162,7 +161,6 @@ def assemble(app: Sphinx, parts: list[tuple[str, str]]) -> tuple[nodes.document,
                 outer.extend(list(child.children))  # the home page's, without its title
             else:
                 outer += child
-    split_dates(outer)
     # The short CV shows selected entries only: none among the CV's lists, no PDF.  (A
     # `:selected:` list shows selected entries, so it needs no test of its own.)
     short = any(p.selected for p in source.shown)

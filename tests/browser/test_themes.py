@@ -145,7 +145,7 @@ def test_the_list_is_readable_and_works(browser, themed, theme, scheme):
     entry = page.locator("#pub-engines")
     code = entry.locator("details.bibfolio-cite .bibfolio-bibtex pre")
     assert not code.is_visible()
-    entry.locator("details.bibfolio-bibtex > summary").click()
+    entry.locator("details.bibfolio-cite > summary").click()
     assert code.is_visible()
     assert code.inner_text().startswith("@article{engines,")
     assert (

@@ -1,5 +1,7 @@
 """A portfolio's page chrome: the navbar's CV link (``templates/portfolio/``).
 
+Also read by the lean paper pages' header (templates/paper/bibfolio-paper.html).
+
 pydata-sphinx-theme's navbar lists the pages of the home page's toctree; the CV page
 is written by bibfolio (cv/page.py), outside every toctree, so the theme cannot list
 it.  ``bibfolio_portfolio`` puts ``bibfolio-navbar-nav.html`` in the navbar's centre
@@ -28,9 +30,12 @@ def add_templates(app: Sphinx, config: Config) -> None:
 def cv_in_navbar(
     app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any
 ) -> None:
-    """``html-page-context``: the CV page's name for the navbar, or "" (no CV page)."""
+    """``html-page-context``: the CV page's name for the navbar, or "" (none; not a portfolio)."""
     from .cv.page import PAGENAME, has_page  # noqa: PLC0415
 
+    if app.config.bibfolio_portfolio is not True:
+        context["bibfolio_cv_page"] = ""
+        return
     listed = PAGENAME in app.env.toctree_includes.get(app.config.root_doc, ())
     # A project's own "cv" page in the home page's toctree is in the theme's list already.
     context["bibfolio_cv_page"] = PAGENAME if has_page(app) and not listed else ""

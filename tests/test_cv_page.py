@@ -285,3 +285,44 @@ def test_cv_page_rebuilds_only_when_its_parts_change(
     off = build_root("cv", fresh=False, overrides={"bibfolio_cv": False})
     assert not off.warnings
     assert not page.exists()
+
+
+def test_dates_at_an_items_end_go_to_the_date_column_without_sphinx() -> None:
+    from docutils import nodes
+
+    from bibfolio.cv.dates import split_dates
+
+    def section(title: str) -> nodes.section:
+        return nodes.section("", nodes.title(title, title))
+
+    root = nodes.section("", nodes.title("Experience (2020)", "Experience (2020)"))
+    root += section("Research intern, Meta (2024)")
+    root += section("PhD (Sep 2019 – May 2024)")
+    root += section("Talks in 2024 and beyond")  # no date at the end: left alone
+    items = [
+        "Cornell Graduate Fellowship, 2019",
+        "Zhiyuan College Honors Scholarship, 2016, 2017.",
+        "Reviewer for ICML (2023 – present)",
+        "A prize named 2021",  # no comma, no brackets: not a date column
+    ]
+    root += nodes.bullet_list(
+        "", *(nodes.list_item("", nodes.paragraph(text, text)) for text in items)
+    )
+    term = nodes.term("Ph.D. in Physics (2024)", "Ph.D. in Physics (2024)")
+    root += nodes.definition_list("", nodes.definition_list_item("", term, nodes.definition()))
+    assert split_dates(root) == 6
+    dated = [
+        (el.children[0].astext().strip(), el.children[-1].astext())
+        for el in root.findall(nodes.Element)
+        if "bibfolio-cv-dated" in el.get("classes", ())
+    ]
+    assert dated == [
+        ("Research intern, Meta", "2024"),
+        ("PhD", "Sep 2019 – May 2024"),
+        ("Cornell Graduate Fellowship", "2019"),
+        ("Zhiyuan College Honors Scholarship", "2016, 2017"),
+        ("Reviewer for ICML", "2023 – present"),
+        ("Ph.D. in Physics", "2024"),
+    ]
+    assert root[0].astext() == "Experience (2020)"  # the part's own title stays as written
+    assert split_dates(root) == 0  # a second pass finds nothing more

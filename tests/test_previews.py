@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from bibfolio.previews import image_size
+from bibfolio.doctree.previews import image_size
 
 from .helpers import page, warnings_of
 

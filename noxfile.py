@@ -178,6 +178,13 @@ def bench(session: nox.Session) -> None:
 
 
 @nox.session
+def screenshots(session: nox.Session) -> None:
+    """Regenerate GUIDE.md's screenshots of both demo portfolios (examples/screenshots/)."""
+    session.install("-e", ".[test]")
+    session.run("python", "-m", "tests.browser.guide_screenshots", *session.posargs)
+
+
+@nox.session
 def audit(session: nox.Session) -> None:
     """Run Lighthouse (mobile) on both portfolios' home and publications pages and print the scores."""  # noqa: E501
     session.install("-e", ".[docs]")

@@ -66,7 +66,7 @@ def test_clean_bibtex_drops_alfolio_fields_and_marks(app):
     bibtex = (
         page(app, "publications")
         .find("li", id="pub-physrev-47-777")
-        .select_one("details.bibfolio-bibtex pre")
+        .select_one("details.bibfolio-cite .bibfolio-bibtex pre")
         .get_text()
     )
     assert "author = {Einstein, A. and Podolsky, B. and Rosen, N.}" in bibtex

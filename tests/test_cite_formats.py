@@ -227,8 +227,9 @@ def test_list_entries_load_their_formats_on_demand(app):
     publications = publications_of(ROOT / "refs.bib")
     for key, publication in publications.items():
         reveal = soup.find("li", id=f"pub-{key}").select_one("details.bibfolio-formats")
-        assert reveal.summary.get_text() == "APA · IEEE · RIS · CSL-JSON"
-        assert reveal.select("pre") == []
+        assert reveal.summary.get_text() == "Cite"  # one reveal: the BibTeX, then these
+        assert reveal.select("pre") == reveal.select(".bibfolio-bibtex pre")
+        assert len(reveal.select("pre")) == 1
         assert reveal["data-formats"] == "index.formats.json"
         labels, texts = formats_of(out, reveal)
         assert labels == ["APA", "IEEE", "RIS", "CSL-JSON"]
@@ -380,7 +381,7 @@ def test_a_list_without_downloads_still_loads_its_formats(app):
     assert not (out / "more-apa.txt").exists()
     publication = publications_of(LAZY / "refs.bib")["engine2020"]
     reveal = soup.select_one("#pub-engine2020 details.bibfolio-formats")
-    assert reveal.summary.get_text() == "APA · RIS · CSL-JSON"
+    assert reveal.summary.get_text() == "Cite"
     # Only the paper page to fall back on; the formats file is written all the same.
     fallback = reveal.select_one(".bibfolio-formats-fallback")
     assert [a.get_text() for a in fallback.find_all("a")] == ["Paper page"]
@@ -406,17 +407,14 @@ def test_a_list_without_downloads_still_loads_its_formats(app):
 @pytest.mark.sphinx(
     "html", testroot="lazy-formats", freshenv=True, confoverrides={"bibfolio_paper_pages": False}
 )
-def test_a_reveal_with_nothing_to_link_needs_the_script(app):
-    """No downloads and no paper page: the reveal is marked for the CSS to hide without scripts."""
+def test_a_reveal_with_nothing_to_link_still_cites_without_the_script(app):
+    """No downloads and no paper page: the Cite reveal still holds the entry's BibTeX."""
     app.build()
-    reveal = page(app, "more").select_one("#pub-engine2020 details.bibfolio-formats")
-    assert "bibfolio-formats-scripted" in reveal["class"]
+    reveal = page(app, "more").select_one("#pub-engine2020 details.bibfolio-cite")
     assert reveal.select(".bibfolio-formats-fallback a") == []
+    assert "@inproceedings{engine2020" in reveal.select_one(".bibfolio-bibtex pre").get_text()
     css = (Path(app.outdir) / "_static" / "bibfolio.css").read_text(encoding="utf-8")
-    assert (
-        "@media (scripting: none) {\n  details.bibfolio-formats-scripted {\n    display: none;"
-        in css
-    )
+    assert "bibfolio-formats-scripted" not in css  # nothing hides it where scripts are off
     # The list with downloads keeps its links.
     fallback = page(app).select_one("#pub-engine2020 .bibfolio-formats-fallback")
     assert " ".join(fallback.get_text().split()) == "Whole list: RIS · CSL-JSON · APA"
@@ -458,7 +456,7 @@ def test_no_styles_no_citeproc_on_lists(app):
     app.build()
     out = Path(app.outdir)
     reveal = page(app).select_one("#pub-engine2020 details.bibfolio-formats")
-    assert reveal.summary.get_text() == "RIS · CSL-JSON"
+    assert reveal.summary.get_text() == "Cite"
     assert formats_of(out, reveal)[0] == ["RIS", "CSL-JSON"]
     line = page(app).select_one(".bibfolio-download-line")
     assert [a.get_text() for a in line.find_all("a")][1:] == ["RIS", "CSL-JSON"]
@@ -475,7 +473,9 @@ def test_epub_reveals_keep_their_formats_inline(app):
     publication = publications_of(ROOT / "refs.bib")["hostile2021"]
     reveal = soup.select_one("#pub-hostile2021 details.bibfolio-formats")
     assert not reveal.has_attr("data-formats")
-    assert reveal.summary.get_text() == "RIS · CSL-JSON"
+    assert reveal.summary.get_text() == "Cite"
+    labels = [p.get_text() for p in reveal.select(".bibfolio-format-label")]
+    assert labels == ["BibTeX", "RIS", "CSL-JSON"]
     shown = reveal.select_one(".bibfolio-ris div.highlight pre").get_text()
     assert shown == ris(publication, drop=["abstract"])
     assert not list(Path(app.outdir).glob("*.formats.json"))

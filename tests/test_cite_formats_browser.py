@@ -75,7 +75,7 @@ def test_opening_the_reveal_shows_the_entrys_formats(site, browser):
     page.wait_for_function("() => window.ClipboardJS !== undefined")
     assert not [u for u in fetched if u.endswith(".formats.json")]  # nothing before opening
     summary = page.locator(f"{REVEAL} > summary")
-    assert summary.inner_text() == "APA · IEEE · RIS · CSL-JSON"
+    assert summary.inner_text() == "Cite"  # one control for every format
     summary.focus()
     page.keyboard.press("Enter")  # the summary is a real control: the keyboard opens it
     reveal = page.locator(REVEAL)
@@ -90,7 +90,7 @@ def test_opening_the_reveal_shows_the_entrys_formats(site, browser):
     assert shown["RIS"].strip() == ris(publication, drop=["abstract"]).strip()
     assert json.loads(shown["CSL"]) == [csl_item(publication, drop=["abstract"])]
     labels = reveal.locator(".bibfolio-format-label").all_inner_texts()
-    assert labels == ["APA", "IEEE", "RIS", "CSL-JSON"]
+    assert labels == ["BibTeX", "APA", "IEEE", "RIS", "CSL-JSON"]  # BibTeX first, in the page
     # The fallback links stay below the blocks.
     assert reveal.locator(".bibfolio-formats-fallback a").all_inner_texts() == [
         "Paper page", "RIS", "CSL-JSON", "APA", "IEEE",
@@ -99,7 +99,7 @@ def test_opening_the_reveal_shows_the_entrys_formats(site, browser):
     pre = reveal.locator(".bibfolio-ris pre")
     button = reveal.locator(".bibfolio-ris button.copybtn")
     assert button.get_attribute("data-clipboard-target") == "#" + pre.get_attribute("id")
-    assert reveal.locator("button.copybtn").count() == 4
+    assert reveal.locator("button.copybtn").count() == 5
     button.click()
     copied = page.evaluate("() => navigator.clipboard.readText()")
     assert copied.strip() == ris(publication, drop=["abstract"]).strip()
@@ -126,7 +126,9 @@ def test_without_a_server_the_links_stay(site, browser):
     )
     assert status.inner_text() == "Could not load this entry's formats; the links below have them."
     assert status.get_attribute("role") == "status"
-    assert page.locator(f"{REVEAL} pre").count() == 0
+    # The BibTeX is in the page: the reveal still gives a citation.
+    assert page.locator(f"{REVEAL} pre").count() == 1
+    assert page.locator(f"{REVEAL} .bibfolio-bibtex pre").inner_text().startswith("@")
     links = page.locator(f"{REVEAL} .bibfolio-formats-fallback a")
     assert links.all_inner_texts() == ["Paper page", "RIS", "CSL-JSON", "APA", "IEEE"]
     page.close()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 from typing import TYPE_CHECKING
@@ -32,6 +33,11 @@ def main_of(soup: BeautifulSoup) -> BeautifulSoup:
 
 def text(element: BeautifulSoup) -> str:
     return " ".join(element.get_text().split())
+
+
+def undated(words: str) -> str:
+    """*words* without the brackets or comma before a year ("Meta (2024)" → "Meta 2024")."""
+    return re.sub(r"(?:,\s*|\s*\()((?:19|20)\d\d)\)?", r" \1", words)
 
 
 @pytest.mark.sphinx("html", testroot="cv")
@@ -198,19 +204,23 @@ def test_mingyu_liang_cv_page(built_mingyu_liang: Built) -> None:
     assert soup.title.get_text() == "Curriculum Vitae — Mingyu Liang"
     # In the theme (the site's header and navigation), not in its navigation.
     nav = [a.get_text(strip=True) for a in soup.select(".navbar-header-items a.nav-internal")]
-    assert nav == ["Education & Experience", "Publications", "Honors & Awards", "Teaching"]
-    # Every heading, paragraph, list item and table cell of the CV's pages is on it.
-    content, missing, checked = text(main), [], 0
+    assert nav == ["Education & Experience", "Publications", "Honors & Awards", "Teaching", "CV"]
+    current = soup.select_one('.navbar-header-items a.nav-internal[aria-current="page"]')
+    assert current.get_text(strip=True) == "CV"
+    # Every heading, paragraph, list item and table cell of the CV's pages is on it, but
+    # the home page's card and biography (bibfolio_cv does not name the home page).  A
+    # date at an item's end is in the date column: "Meta (2024)" reads "Meta 2024".
+    content, missing, checked = undated(text(main)), [], 0
     for name in ("index", "education-experience", "honors", "teaching"):
         site = built_mingyu_liang.page(name)
         for link in site.select("a.headerlink"):
             link.decompose()
         for element in main_of(site).select("h1, h2, h3, p, li, dt, dd, th, td"):
-            if element.find_parent(class_=["bibfolio-entry", "bibfolio-profile"]):
+            if element.find_parent(class_=["bibfolio-entry", "bibfolio-home"]):
                 continue  # publications are checked title by title; the card is the header
             if element.select(".bibfolio-cv-link") or element.find(["p", "ul"]):
                 continue
-            fact = text(element)
+            fact = undated(text(element))
             if not fact or fact in ("Mingyu Liang", "Selected publications"):
                 continue  # the site's title; the selected list is the full list's papers
             if "bibfolio-entry" in element.get("class", []):
@@ -218,16 +228,30 @@ def test_mingyu_liang_cv_page(built_mingyu_liang: Built) -> None:
             checked += 1
             if fact not in content:
                 missing.append(f"{name}: {fact}")
-    assert checked >= 40
+    assert checked >= 30  # the pages' facts, less the home page's card and biography
     assert missing == []
     titles = site_titles(built_mingyu_liang, "publications")
     assert out_of_order(content, titles) == []
     for li in main.select("li.bibfolio-cv-entry"):
         assert [s.get_text() for s in li.select("strong.bibfolio-owner")] == ["Mingyu Liang"]
-    # In the sitemap; linked from the home page's card and its Contact line.
+    assert "I received my Ph.D." not in content  # the biography stays on the home page
+    dates = [
+        (" ".join("".join(d.parent.find_all(string=True, recursive=False)).split()), text(d))
+        for d in main.select(".bibfolio-cv-dated > .bibfolio-cv-date")
+    ]
+    assert dates[:5] == [
+        ("Ph.D. in Electrical and Computer Engineering", "2024"),
+        ("Bachelor in Computer Science", "2019"),
+        ("Research intern, Meta", "2024"),
+        ("Research intern, Meta", "2022"),
+        ("Research intern, Google Brain", "2021"),
+    ]
+    assert ("Zhiyuan College Honors Scholarship", "2016, 2017") in dates
+    # In the sitemap; linked from the home page's card and from the navbar.
     assert "/cv.html</loc>" in (built_mingyu_liang.outdir / "sitemap.xml").read_text()
     home = built_mingyu_liang.page("index")
-    assert [a["href"] for a in home.select('a[href="cv.html"]')] == ["cv.html", "cv.html"]
+    assert home.select_one('.bibfolio-profile a[href="cv.html"]').get_text() == "CV"
+    assert home.select_one('.navbar-header-items a[href="cv.html"]').get_text(strip=True) == "CV"
     if CHROMIUM.is_file():
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
         shot = ARTIFACTS / "web-mingyu-liang-cv.png"
@@ -261,3 +285,44 @@ def test_cv_page_rebuilds_only_when_its_parts_change(
     off = build_root("cv", fresh=False, overrides={"bibfolio_cv": False})
     assert not off.warnings
     assert not page.exists()
+
+
+def test_dates_at_an_items_end_go_to_the_date_column_without_sphinx() -> None:
+    from docutils import nodes
+
+    from bibfolio.cv.dates import split_dates
+
+    def section(title: str) -> nodes.section:
+        return nodes.section("", nodes.title(title, title))
+
+    root = nodes.section("", nodes.title("Experience (2020)", "Experience (2020)"))
+    root += section("Research intern, Meta (2024)")
+    root += section("PhD (Sep 2019 – May 2024)")
+    root += section("Talks in 2024 and beyond")  # no date at the end: left alone
+    items = [
+        "Cornell Graduate Fellowship, 2019",
+        "Zhiyuan College Honors Scholarship, 2016, 2017.",
+        "Reviewer for ICML (2023 – present)",
+        "A prize named 2021",  # no comma, no brackets: not a date column
+    ]
+    root += nodes.bullet_list(
+        "", *(nodes.list_item("", nodes.paragraph(text, text)) for text in items)
+    )
+    term = nodes.term("Ph.D. in Physics (2024)", "Ph.D. in Physics (2024)")
+    root += nodes.definition_list("", nodes.definition_list_item("", term, nodes.definition()))
+    assert split_dates(root) == 6
+    dated = [
+        (el.children[0].astext().strip(), el.children[-1].astext())
+        for el in root.findall(nodes.Element)
+        if "bibfolio-cv-dated" in el.get("classes", ())
+    ]
+    assert dated == [
+        ("Research intern, Meta", "2024"),
+        ("PhD", "Sep 2019 – May 2024"),
+        ("Cornell Graduate Fellowship", "2019"),
+        ("Zhiyuan College Honors Scholarship", "2016, 2017"),
+        ("Reviewer for ICML", "2023 – present"),
+        ("Ph.D. in Physics", "2024"),
+    ]
+    assert root[0].astext() == "Experience (2020)"  # the part's own title stays as written
+    assert split_dates(root) == 0  # a second pass finds nothing more

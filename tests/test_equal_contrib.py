@@ -35,8 +35,11 @@ def test_legend_once_per_page_that_shows_a_mark(app):
     index = page(app)
     legends = index.select("p.bibfolio-legend")
     assert [legend.get_text() for legend in legends] == ["*: equal contribution"]
-    # It sits before the first list that shows a mark.
-    assert legends[0].find_next("li", class_="bibfolio-entry")["id"] == "pub-shared"
+    # It follows the first list that shows a mark (a legend first would lead the list):
+    # after that list's last entry, before the next list.
+    assert legends[0].find_previous("li", class_="bibfolio-entry")["id"] == "pub-shared"
+    assert legends[0].find_next("li", class_="bibfolio-entry")["id"] == "pub-cosenior"
+    assert legends[0].find_previous("ul")["class"] == ["bibfolio-list"]
     assert page(app, "plain").select("p.bibfolio-legend") == []
 
 

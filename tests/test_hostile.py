@@ -86,7 +86,7 @@ def test_text_survives_as_text_everywhere(built):
     assert (
         entry.select_one(".bibfolio-award").get_text() == '<a href="javascript:alert(5)">click</a>'
     )
-    bibtex = entry.select_one("details.bibfolio-bibtex pre").get_text()
+    bibtex = entry.select_one("details.bibfolio-cite .bibfolio-bibtex pre").get_text()
     assert f"title = {{{TITLE}}}" in bibtex
     coins = parse_qs(entry.select_one("span.Z3988")["title"])
     assert coins["rft.atitle"] == [TITLE]

@@ -51,7 +51,7 @@ def test_no_command_name_is_shown_as_a_word(built):
     title = text_of(built, "unknown", "title")
     assert title == "On 1 and kept and twice"
     listing = entry(built, "unknown").parent
-    for source in listing.select("details.bibfolio-bibtex, span.Z3988"):
+    for source in listing.select("details.bibfolio-cite, span.Z3988"):
         source.decompose()  # the BibTeX reveal shows the source on purpose
     listing = listing.get_text()
     assert "Łukasz" in listing

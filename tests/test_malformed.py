@@ -217,7 +217,7 @@ def test_conference_is_inproceedings_without_a_warning(project, tmp_path):
     assert entry["data-type"] == "conference"
     assert entry.select_one(".bibfolio-venue").get_text().strip() == "In Proc. of C, 2021"
     assert (
-        entry.select_one("details.bibfolio-bibtex pre")
+        entry.select_one("details.bibfolio-cite .bibfolio-bibtex pre")
         .get_text()
         .startswith("@inproceedings{conf,")
     )

@@ -79,7 +79,10 @@ def test_new_writes_every_page_with_marked_examples(tmp_path, capsys):
     assert 'NAME = "Priya Raman"' in conf
     assert "bibfolio_portfolio = True" in conf
     assert '"position": "Your position",  # example: replace' in conf
-    assert "```{profile}\n```" in (site / "index.md").read_text()
+    home = (site / "index.md").read_text()
+    # The biography is the {profile} block's content: the placeholder to replace.
+    assert "```{profile}\n**Example text: replace it.**" in home
+    assert "## Biography" not in home
     assert "bibfolio_owner = [NAME]" in conf
     assert 'bibtex_bibfiles = ["refs.bib"]' in conf
     assert ">PR</text>" in (site / "_static" / "favicon.svg").read_text()

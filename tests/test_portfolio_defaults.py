@@ -91,13 +91,31 @@ def test_short_list_has_no_chart_or_filter_unless_asked(app):
     "html",
     testroot="profile",
     freshenv=True,
-    confoverrides={"bibfolio_chart_min_entries": 3, "bibfolio_filter_min_entries": 4},
+    confoverrides={
+        "bibfolio_chart_min_entries": 3,
+        "bibfolio_chart_min_years": 1,
+        "bibfolio_filter_min_entries": 4,
+    },
 )
 def test_thresholds_are_configurable(app):
     app.build()
     soup = page(app, "publications")
     assert len(soup.select("svg.bibfolio-chart")) == 1  # 3 entries ≥ 3
     assert soup.select("form[data-listing]") == []  # 3 entries < 4
+
+
+@pytest.mark.sphinx(
+    "html",
+    testroot="profile",
+    freshenv=True,
+    confoverrides={"bibfolio_chart_min_entries": 1, "bibfolio_filter_min_entries": 3},
+)
+def test_a_portfolio_charts_only_five_distinct_years(app):
+    app.build()
+    soup = page(app, "publications")
+    assert app.config.bibfolio_chart_min_years == 5  # the portfolio's default
+    assert soup.select("svg.bibfolio-chart") == []  # 3 entries, fewer than 5 years
+    assert len(soup.select("form[data-listing]")) == 1  # 3 entries ≥ 3
 
 
 @pytest.mark.sphinx(

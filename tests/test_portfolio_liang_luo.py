@@ -475,9 +475,12 @@ def test_no_empty_sections_from_the_seed(built):
 
 
 def test_home_links_the_cv_page_and_its_pdf(built):
+    # The card (initials, the name, a CV button) links the page; the page links the PDF.
     links = {a.get_text(): a["href"] for a in built.page("index").select("a.bibfolio-cv-link")}
-    assert links == {"on this site": "cv.html", "PDF": "cv.pdf"}
-    for target in links.values():
+    assert links == {"CV": "cv.html"}
+    pdfs = {a.get_text(): a["href"] for a in built.page("cv").select("a.bibfolio-cv-link")}
+    assert pdfs["full CV"] == "cv.pdf"
+    for target in [*links.values(), *pdfs.values()]:
         assert (built.outdir / target).is_file()
     # The CV page is the name and the publication list, without the line linking it.
     cv = " ".join(built.page("cv").select_one("article").get_text().split())

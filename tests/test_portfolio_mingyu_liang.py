@@ -73,9 +73,9 @@ def test_home_biography_position_contact(built_mingyu_liang):
     )
     assert "software engineer at Google DeepMind, working on Gemini serving performance" in text
     # Sphinx cloaks addresses against harvesters ("%40"); the link still mails the seed's address.
-    # (The profile card's envelope icon is the other mailto link; see test_profile.py.)
+    # The card shows it as text (its envelope icon is the other mailto link; test_profile.py).
     mail = built_mingyu_liang.page("index").select(
-        'article a[href^="mailto:"]:not(.bibfolio-profile-link)'
+        'article .bibfolio-profile-email a[href^="mailto:"]'
     )
     assert [(unquote(a["href"]), a.get_text()) for a in mail] == [
         ("mailto:ml2585@cornell.edu", "ml2585@cornell.edu")
@@ -85,9 +85,11 @@ def test_home_biography_position_contact(built_mingyu_liang):
 def test_education_and_internships(built_mingyu_liang):
     text = built_mingyu_liang.text("education-experience")
     assert re.search(
-        r"Ph\.D\. in Electrical and Computer Engineering Cornell University, 2024", text
+        r"Ph\.D\. in Electrical and Computer Engineering \(2024\) Cornell University\. "
+        r"Advised by Prof\. Christina Delimitrou\.",
+        text,
     )
-    assert re.search(r"Bachelor in Computer Science Shanghai Jiao Tong University, 2019", text)
+    assert re.search(r"Bachelor in Computer Science \(2019\) Shanghai Jiao Tong University", text)
     for year, company, mentor, project in INTERNSHIPS:
         assert (
             f"Research intern, {company} ({year}) Mentored by {mentor}. Project: {project}." in text
@@ -123,7 +125,9 @@ def test_navigation_and_icon_links_are_only_what_the_seed_supports(built_mingyu_
         a.get_text(strip=True)
         for a in header.select(".navbar-header-items a.nav-link.nav-internal")
     ]
-    assert nav == ["Education & Experience", "Publications", "Honors & Awards", "Teaching"]
+    # The home page's toctree, then the CV page bibfolio writes.
+    assert nav == ["Education & Experience", "Publications", "Honors & Awards", "Teaching", "CV"]
+    assert header.select_one('a.nav-link[href="cv.html"]').get_text(strip=True) == "CV"
     icons = sorted({a["href"] for a in header.select(".navbar-icon-links a")})
     assert icons == ["mailto:ml2585@cornell.edu"]
     for name in ("index", "education-experience", "honors", "teaching"):

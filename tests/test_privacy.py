@@ -95,7 +95,7 @@ def test_the_note_can_be_silenced(app):
 def test_public_fields_stay_in_every_bibtex_view(app):
     app.build()
     entry = page(app).find("li", id="pub-lovelacenotesanalyticalengine1843")
-    listed = entry.select_one("details.bibfolio-bibtex pre").get_text()
+    listed = entry.select_one("details.bibfolio-cite .bibfolio-bibtex pre").get_text()
     paper = page(app, "publications/lovelacenotesanalyticalengine1843")
     on_paper = paper.select_one("div.bibfolio-bibtex pre").get_text()
     download = (Path(app.outdir) / "index.bib").read_text(encoding="utf-8")

@@ -152,12 +152,27 @@ def test_bad_profile_values_warn_in_conf_py_and_are_left_out(app):
 
 
 @pytest.mark.sphinx(
-    "html", testroot="profile", freshenv=True, confoverrides={"bibfolio_profile": {"name": "Ada"}}
+    "html",
+    testroot="profile",
+    freshenv=True,
+    confoverrides={"bibfolio_profile": {"name": "Ada"}, "bibfolio_cv": False},
 )
 def test_an_empty_card_warns_at_the_directive(app):
+    # A name alone and no CV to link: the card would be the initials and nothing else.
     app.build()
     assert "index.md:3: WARNING: the {profile} card has nothing to show" in warnings_of(app)
     assert card(app) is None
+
+
+@pytest.mark.sphinx(
+    "html", testroot="profile", freshenv=True, confoverrides={"bibfolio_profile": {"name": "Ada"}}
+)
+def test_a_name_alone_gets_initials_and_the_cv_link(app):
+    app.build()
+    assert "nothing to show" not in warnings_of(app)
+    profile = card(app)
+    assert profile.select_one(".bibfolio-profile-initials").get_text() == "A"
+    assert [a.get_text() for a in profile.select("a")] == ["CV"]
 
 
 def test_initials_and_links_without_sphinx():

@@ -37,7 +37,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
         settled,
         targets,
     )
-    from .doctree import nodes  # noqa: PLC0415
+    from .doctree import nodes, previews  # noqa: PLC0415
     from .pages import assets, head, pageload, papers, staticfiles  # noqa: PLC0415
     from .pages.directives import PublicationsDirective  # noqa: PLC0415
     from .pages.html import (  # noqa: PLC0415
@@ -47,8 +47,8 @@ def setup(app: Sphinx) -> ExtensionMetadata:
         keep_noindex_out_of_sitemap,
     )
     from .pages.transforms import PublicationsTransform  # noqa: PLC0415
+    from .portfolio import chrome, profile, quiet  # noqa: PLC0415
     from .portfolio import defaults as portfolio  # noqa: PLC0415
-    from .portfolio import profile, quiet  # noqa: PLC0415
 
     app.setup_extension("sphinxcontrib.bibtex")
     citebridge.log_as_stock()
@@ -92,6 +92,8 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.connect("build-finished", assets.finish)
     app.connect("build-finished", complete_sitemap, priority=450)  # before sphinx-sitemap
     app.connect("build-finished", atomic.unmark_writing, priority=900)
+    chrome.register(app)
+    previews.register(app)
     citedby.register(app)
     cv.register(app)
     news.register(app)

@@ -12,7 +12,10 @@ from typing import TYPE_CHECKING
 
 import pytest
 
+from bibfolio.scaffold import new_portfolio
+
 from ..audit import serve
+from ..helpers import build_project
 from .support import CHROMIUM, CHROMIUM_ARGS, DESKTOP, Site, require_chromium
 
 if TYPE_CHECKING:
@@ -40,6 +43,38 @@ def sites(built_mingyu_liang: Built, built_liang_luo: Built) -> Iterator[dict[st
     for server in servers:
         server.shutdown()
         server.server_close()
+
+
+#: The .bib of the site ``bibfolio new`` makes for the browser tests (a fictional owner).
+BIB = r"""@article{raman2024sparse,
+  author  = {Raman, Priya S. and Okafor, Chidi},
+  title   = {Sparse Attention for Streaming Sensor Data},
+  journal = {Journal of Example Systems},
+  year    = {2024},
+  selected = {true},
+}
+
+@inproceedings{raman2023edge,
+  author    = {Okafor, Chidi and Priya Raman},
+  title     = {Edge Inference under Tight Memory Budgets},
+  booktitle = {Proceedings of the Workshop on Example Machine Learning},
+  year      = {2023},
+}
+"""
+
+
+@pytest.fixture(scope="package")
+def fresh(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """``bibfolio new site --name "Priya Raman" --bib priya.bib``, built once and served."""
+    base = tmp_path_factory.mktemp("new-site")
+    (base / "priya.bib").write_text(BIB, encoding="utf-8")
+    new_portfolio(base / "site", "Priya Raman", base / "priya.bib")
+    built = build_project(base / "site", base / "_build")
+    assert built.statuscode == 0 and built.warnings == "", built.warnings
+    server, url = serve(built.outdir)
+    yield url
+    server.shutdown()
+    server.server_close()
 
 
 @pytest.fixture(scope="package")

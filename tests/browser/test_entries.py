@@ -21,7 +21,7 @@ def test_a_long_author_list_expands_by_keyboard_with_visible_focus(page, sites):
     page.goto(site.url + site.list_page)
     entry = page.locator(FOLDED).first
     toggle = entry.locator("summary.bibfolio-more")
-    bibtex = entry.locator("details.bibfolio-bibtex pre").text_content()
+    bibtex = entry.locator("details.bibfolio-cite .bibfolio-bibtex pre").text_content()
     authors_field = re.search(r"^\s*author\s*=\s*\{(.*)\},?$", bibtex, flags=re.MULTILINE)[1]
     every_author = authors_field.split(" and ")
     names = entry.locator(".bibfolio-authors-full").text_content().split(", ")
@@ -59,13 +59,13 @@ def test_copy_button_puts_the_clean_bibtex_on_the_clipboard(browser, sites):
     page = context.new_page()
     page.goto(site.url + site.list_page)
     entry = page.locator("li.bibfolio-entry").first
-    reveal = entry.locator("details.bibfolio-bibtex")
-    code = reveal.locator("div.highlight pre")
+    reveal = entry.locator("details.bibfolio-cite")
+    code = reveal.locator(".bibfolio-bibtex div.highlight pre")
     assert not code.is_visible()
     reveal.locator("summary").click()
     assert code.is_visible()
     shown = code.inner_text()
-    reveal.locator("button.copybtn").click()
+    reveal.locator(".bibfolio-bibtex button.copybtn").click()
     copied = page.evaluate("navigator.clipboard.readText()")
     key = entry.get_attribute("id").removeprefix("pub-")
     context.close()

@@ -88,7 +88,7 @@ def test_demo_card_icons_visible_on_desktop_and_phone(browser, demo):
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_demo_photo_left_of_the_facts_at_1280(browser, demo, scheme):
+def test_demo_photo_and_card_left_of_the_biography_at_1280(browser, demo, scheme):
     context = browser.new_context(viewport=DESKTOP, color_scheme=scheme)
     page = context.new_page()
     page.goto(demo + "index.html")
@@ -100,7 +100,12 @@ def test_demo_photo_left_of_the_facts_at_1280(browser, demo, scheme):
         "(img) => [getComputedStyle(img).borderRadius, getComputedStyle(img).filter]"
     )
     assert style == ["50%", "none"]  # ... round, and not dimmed in dark mode
-    assert box["x"] + box["width"] <= body["x"]  # side by side, like a homepage
+    # A column like a homepage's: photo above the name and the facts, biography beside.
+    name = page.locator("article h1").bounding_box()
+    bio = page.locator(".bibfolio-profile-bio").bounding_box()
+    assert box["y"] + box["height"] <= name["y"] < body["y"]
+    assert max(box["x"] + box["width"], body["x"] + body["width"]) <= bio["x"]
+    assert bio["y"] <= box["y"] + box["height"]  # beside the photo, not under the card
     loaded = page.evaluate("document.querySelector('img.bibfolio-profile-photo').naturalWidth")
     assert loaded == 16  # the copied file, served
     context.close()

@@ -6,57 +6,19 @@ tests/artifacts/screenshots/new-site-*.png.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import pytest
 
-from bibfolio.scaffold import new_portfolio
-
-from ..audit import serve
-from ..helpers import build_project
 from .support import DESKTOP, SCREENSHOTS, require_chromium, settle
-
-if TYPE_CHECKING:
-    from collections.abc import Iterator
 
 require_chromium()
 pytestmark = pytest.mark.browser
 
 PHONE = {"width": 390, "height": 844}
-BIB = r"""@article{raman2024sparse,
-  author  = {Raman, Priya S. and Okafor, Chidi},
-  title   = {Sparse Attention for Streaming Sensor Data},
-  journal = {Journal of Example Systems},
-  year    = {2024},
-  selected = {true},
-}
-
-@inproceedings{raman2023edge,
-  author    = {Okafor, Chidi and Priya Raman},
-  title     = {Edge Inference under Tight Memory Budgets},
-  booktitle = {Proceedings of the Workshop on Example Machine Learning},
-  year      = {2023},
-}
-"""
 MODES = {
     "light": {"viewport": DESKTOP, "color_scheme": "light"},
     "dark": {"viewport": DESKTOP, "color_scheme": "dark"},
     "phone": {"viewport": PHONE, "device_scale_factor": 2, "is_mobile": True},
 }
-
-
-@pytest.fixture(scope="module")
-def fresh(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """``bibfolio new site --name "Priya Raman" --bib priya.bib``, built and served."""
-    base = tmp_path_factory.mktemp("new-site")
-    (base / "priya.bib").write_text(BIB, encoding="utf-8")
-    new_portfolio(base / "site", "Priya Raman", base / "priya.bib")
-    built = build_project(base / "site", base / "_build")
-    assert built.statuscode == 0 and built.warnings == "", built.warnings
-    server, url = serve(built.outdir)
-    yield url
-    server.shutdown()
-    server.server_close()
 
 
 @pytest.mark.parametrize("mode", list(MODES))
@@ -93,7 +55,9 @@ def test_every_page_is_in_the_header_on_a_desktop(browser, fresh):
     visible = [
         links.nth(i).inner_text().strip() for i in range(links.count()) if links.nth(i).is_visible()
     ]
-    assert visible == ["Publications", "Education & Experience", "Teaching", "Honors & Awards"]
+    assert visible == [
+        "Publications", "Education & Experience", "Teaching", "Honors & Awards", "CV"
+    ]  # fmt: skip
     context.close()
 
 

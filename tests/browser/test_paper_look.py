@@ -59,6 +59,7 @@ def test_header_has_the_site_title_and_its_top_level_pages(page, sites):
         "Publications",
         "Honors & Awards",
         "Teaching",
+        "CV",  # the CV page bibfolio writes, last, as in the theme's navbar
     ]
     # The list the paper belongs to is marked, and the link leads there.
     current = header.locator("[aria-current]")

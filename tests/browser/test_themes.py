@@ -143,12 +143,14 @@ def test_the_list_is_readable_and_works(browser, themed, theme, scheme):
 
     # The BibTeX reveal opens, and its code is readable.
     entry = page.locator("#pub-engines")
-    code = entry.locator("details.bibfolio-bibtex pre")
+    code = entry.locator("details.bibfolio-cite .bibfolio-bibtex pre")
     assert not code.is_visible()
-    entry.locator("details.bibfolio-bibtex > summary").click()
+    entry.locator("details.bibfolio-cite > summary").click()
     assert code.is_visible()
     assert code.inner_text().startswith("@article{engines,")
-    assert contrast(page, "#pub-engines details.bibfolio-bibtex pre") >= TEXT_CONTRAST
+    assert (
+        contrast(page, "#pub-engines details.bibfolio-cite .bibfolio-bibtex pre") >= TEXT_CONTRAST
+    )
 
     # The long author list expands and folds again.
     many = page.locator("#pub-many")

@@ -183,9 +183,14 @@ OPTIONS: dict[str, Option] = {
         "A full list shows the chart only from this many entries (5 in a portfolio); "
         "a list's :chart: option overrides it.",
     ),
+    "bibfolio_chart_min_years": Option(
+        1, "env", (int,), _positive_int,
+        "A full list shows the chart only when its entries span this many distinct years "
+        "(5 in a portfolio); a list's :chart: option overrides it.",
+    ),
     "bibfolio_filter_min_entries": Option(
         2, "env", (int,), _positive_int,
-        "A full list shows the filter only from this many entries (5 in a portfolio); "
+        "A full list shows the filter only from this many entries (20 in a portfolio); "
         "a list's :filter-ui: option overrides it.",
     ),
     "bibfolio_cite_styles": Option(

@@ -32,6 +32,7 @@ from ..doctree import nodes as bf
 from ..doctree.entrycontext import EntryContext
 from ..news.directives import drop_news
 from ..news.store import news_pages
+from .dates import split_dates
 from .entries import cv_entry, legend
 from .images import find_image
 from .stock import fresh_citation_nodes
@@ -164,6 +165,7 @@ class CvSource:
                 level = -1
         drop_news(root)
         drop_empty_sections(root)
+        split_dates(root)  # the dates' column, in the PDF and on the page
         return doctree, root, level
 
     def add(self, docname: str, section_id: str, is_home: bool) -> None:

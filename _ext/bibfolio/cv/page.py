@@ -138,13 +138,16 @@ def assemble(app: Sphinx, parts: list[tuple[str, str]]) -> tuple[nodes.document,
     lists = list_variants(env, parts)
     source = CvSource(app, short=False, lists=lists)
     document = new_document(PAGENAME, app.builder.docsettings)  # type: ignore[attr-defined]
-    outer = nodes.section(ids=["curriculum-vitae"], names=["curriculum vitae"])
+    outer = nodes.section(
+        ids=["curriculum-vitae"], names=["curriculum vitae"], classes=["bibfolio-cv"]
+    )
     outer += nodes.title(TITLE, TITLE)
     document += outer
     here = app.builder.get_target_uri(PAGENAME)
     for docname, section in parts:
         doctree, root, level = source.resolved(docname, section, docname == env.config.root_doc)
-        prune(root)
+        # The home page's card and biography only where bibfolio_cv names the page.
+        prune(root, keep_home=app.config.bibfolio_cv is not None)
         notes = notes_outside(root, doctree) if root is not doctree else []
         prefix = _SLUG.sub("-", docname.lower()).strip("-")
         rebase(doctree, prefix, app.builder.get_target_uri(docname), here)
@@ -175,13 +178,17 @@ def notes_outside(root: nodes.Element, doctree: nodes.document) -> list[nodes.fo
     return notes
 
 
-def prune(root: nodes.Element) -> None:
-    """Leave out what the PDF leaves out: the profile card, the CV's own links."""
+def prune(root: nodes.Element, *, keep_home: bool = True) -> None:
+    """Leave out what the PDF leaves out: the profile card, the CV's own links.
+
+    Without *keep_home*, the biography beside the card goes too (the navbar and the
+    PDF's header say who this is; the home page says the rest).
+    """
     for node in list(root.findall(nodes.Element)):
         if node.parent is None:
             continue
         classes = node.get("classes", ())
-        if "bibfolio-profile" in classes:
+        if "bibfolio-profile" in classes or (not keep_home and "bibfolio-home" in classes):
             node.parent.remove(node)
         elif isinstance(node, nodes.paragraph) and any(
             "bibfolio-cv-link" in child.get("classes", ()) for child in node.findall(nodes.Element)

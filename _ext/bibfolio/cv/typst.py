@@ -251,6 +251,8 @@ class TypstTranslator(nodes.NodeVisitor):
         raise nodes.SkipNode
 
     def visit_inline(self, node: nodes.inline) -> None:
+        if "bibfolio-cv-date" in node["classes"]:
+            self.call("cv-date", node)
         if "bibfolio-badge" in node["classes"]:
             self.call("cv-badge", node)
         if "bibfolio-smallcaps" in node["classes"]:

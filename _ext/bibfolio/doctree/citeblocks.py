@@ -1,4 +1,4 @@
-"""An entry's citation formats as nodes: the paper page's sections and the list entry's reveal.
+"""An entry's citation formats as nodes: the paper page's sections, the list entry's "Cite".
 
 BibTeX, RIS, CSL-JSON and the formatted references (APA, IEEE) come from :mod:`bibfolio.formats`.
 """
@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from docutils import nodes
 
 from ..formats.citeformats import STYLES, formatted_reference, machine_formats
+from ..formats.cleanbib import clean_bibtex
 from . import nodes as bf
 
 if TYPE_CHECKING:
@@ -69,20 +70,24 @@ def _machine_formats(
     ]
 
 
-def format_reveal(publication: Publication, context: EntryContext) -> bf.details:
-    """A list entry's citation formats reveal ("APA · IEEE · RIS · CSL-JSON").
+def cite_reveal(publication: Publication, context: EntryContext) -> bf.details:
+    """A list entry's one "Cite" reveal: the BibTeX, then the other formats.
 
-    On a site its body holds only links (the whole-list files, the paper page): the
-    script fills in the entry's texts from ``context.formats_data`` when it is first
-    opened, so a 3000-entry list does not carry 3000 hidden records of each kind.
-    Without ``formats_data`` (EPUB: no scripts, no downloads) the RIS and CSL-JSON are
-    inline, copyable blocks like the BibTeX.
+    The BibTeX is in the page (a ``<details>`` opens without scripts; the block gets
+    the copy button the theme's code blocks get).  On a site the formats (APA, IEEE,
+    RIS, CSL-JSON) are loaded by the script from ``context.formats_data`` when the
+    reveal is first opened, so a 3000-entry list does not carry 3000 hidden records of
+    each kind; the links below the BibTeX (the paper page, the whole-list files) work
+    without it.  Without ``formats_data`` (EPUB: no scripts, no downloads) the RIS and
+    CSL-JSON are inline, copyable blocks like the BibTeX.
     """
-    labels = [STYLES[style] for style in context.cite_styles] + ["RIS", "CSL-JSON"]
+    bibtex = clean_bibtex(publication.entry, context.drop_fields)
+    box = nodes.container(classes=["bibfolio-reveal"])
+    box += nodes.paragraph("", "BibTeX", classes=["bibfolio-format-label"])
+    box += bf.bibtex_code(bibtex, bibtex, classes=["bibfolio-bibtex", "no-search"])
     if not context.formats_data:
-        reveal = bf.details(classes=["bibfolio-formats"])
-        reveal += bf.summary("", " · ".join(labels), classes=["bibfolio-toggle"])
-        box = nodes.container(classes=["bibfolio-reveal"])
+        reveal = bf.details(classes=["bibfolio-cite", "bibfolio-formats"])
+        reveal += bf.summary("", "Cite", classes=["bibfolio-toggle"])
         # Without the abstract (the paper page has it): three more copies of every
         # abstract would double a long list's weight.
         for label, ident, text, _language in _machine_formats(publication, context, ["abstract"]):
@@ -100,15 +105,12 @@ def format_reveal(publication: Publication, context: EntryContext) -> bf.details
         else:
             line += nodes.Text(" · ")
         line += nodes.reference("", label, refuri=href, internal=True)
-    classes = ["bibfolio-formats"]
-    if not len(line):
-        # Nothing to offer without the script: bibfolio.css hides it where scripts are off.
-        classes.append("bibfolio-formats-scripted")
     reveal = bf.details(
-        classes=classes, data={"formats": context.formats_data, "key": publication.key}
+        classes=["bibfolio-cite", "bibfolio-formats"],
+        data={"formats": context.formats_data, "key": publication.key},
     )
-    reveal += bf.summary("", " · ".join(labels), classes=["bibfolio-toggle"])
-    # No inner container (unlike the other reveals): 3000 of them are 170 kB of markup.
+    reveal += bf.summary("", "Cite", classes=["bibfolio-toggle"])
     if len(line):
-        reveal += line
+        box += line
+    reveal += box
     return reveal

@@ -30,3 +30,5 @@ class EntryContext:
     formats_files: tuple[tuple[str, str], ...] = ()
     #: ("Cited by N", the source's page for the work, source and date), or () (citedby.py).
     cited_by: tuple[str, ...] = ()
+    #: Lists: (relative URI, width, height) of the entry's thumbnail, or () (previews.py).
+    preview: tuple[str, int, int] | tuple[()] = ()

@@ -17,8 +17,9 @@ from ..formats.metadata import cite_as, coins
 from ..model.links import classify_url
 from ..model.venue import venue_line
 from . import nodes as bf
-from .citeblocks import format_reveal, paper_format_sections, section
+from .citeblocks import cite_reveal, paper_format_sections, section
 from .people import legend_text, people_list, people_nodes, short_authors
+from .previews import preview_image
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -366,6 +367,11 @@ def entry_html_nodes(publication: Publication, context: EntryContext) -> bf.entr
     # One paragraph per line (a text element, where references may sit): a <p> instead
     # of a <div><span> pair is 9,000 fewer elements to build and write on a 3,000-entry
     # list.  The authors stay a <div>: their folded form holds a <details>.
+    if context.preview:
+        href, width, height = context.preview
+        alt = nodes.inline("", "", *rich_nodes(publication.display_title)).astext()
+        item += preview_image(src=href, width=width, height=height, alt=" ".join(alt.split()))
+        item["classes"].append("bibfolio-entry-preview")
     head = nodes.paragraph(classes=["bibfolio-head"])
     if publication.venue_short:
         head += nodes.inline("", publication.venue_short, classes=["bibfolio-badge"])
@@ -392,14 +398,7 @@ def entry_html_nodes(publication: Publication, context: EntryContext) -> bf.entr
             "", nodes.paragraph("", "", *rich_nodes(abstract)), classes=["bibfolio-reveal"]
         )
         actions += reveal
-    bibtex = clean_bibtex(publication.entry, context.drop_fields)
-    reveal = bf.details(classes=["bibfolio-bibtex"])
-    reveal += bf.summary("", "BibTeX", classes=["bibfolio-toggle"])
-    reveal += nodes.container(
-        "", bf.bibtex_code(bibtex, bibtex, classes=["no-search"]), classes=["bibfolio-reveal"]
-    )
-    actions += reveal
-    actions += format_reveal(publication, context)
+    actions += cite_reveal(publication, context)
     item += actions
     item += bf.coins("", "", classes=["Z3988"], title=coins(publication, context.page_url))
     return item

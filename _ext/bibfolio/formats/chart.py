@@ -18,11 +18,17 @@ if TYPE_CHECKING:
 
 _BAR = 28
 _GAP = 10
-_PLOT_HEIGHT = 150
+#: Height of one publication in a bar, and the plot's bounds: a peak of 2 gets a short
+#: chart, a peak of 12 a tall one, never taller than _MAX_PLOT.
+_UNIT = 22
+_MIN_PLOT = 44
+_MAX_PLOT = 150
+#: Drawn at 1.25 times its units, so its 11px labels read as 14px.
+_ZOOM = 1.25
 _TOP = 18
 _BOTTOM = 34
-_LEFT = 30
-_RIGHT = 12
+_LEFT = 8
+_RIGHT = 8
 
 
 @dataclass(frozen=True)
@@ -60,14 +66,19 @@ def chart_svg(rows: Sequence[YearCounts], groups: Sequence[tuple[str, str]], ide
     titles = dict(groups)
     peak = max((row.total for row in rows), default=0) or 1
     legend_width = sum(24 + 6 * len(titles.get(group, group)) for group in present)
-    width = max(_LEFT + len(rows) * (_BAR + _GAP) + _RIGHT, _LEFT + legend_width)
-    height = _TOP + _PLOT_HEIGHT + _BOTTOM
+    plot_end = _LEFT + len(rows) * (_BAR + _GAP) - _GAP
+    width = max(plot_end + _RIGHT, _LEFT + legend_width)
+    plot_height = min(_MAX_PLOT, max(_MIN_PLOT, peak * _UNIT))
+    height = _TOP + plot_height + _BOTTOM
     svg = ET.Element(
         "svg",
         {
             "xmlns": "http://www.w3.org/2000/svg",
             "class": "bibfolio-chart",
             "viewBox": f"0 0 {width} {height}",
+            # Its own size (CSS only narrows it): a short list's chart stays small.
+            "width": str(round(width * _ZOOM)),
+            "height": str(round(height * _ZOOM)),
             "role": "img",
             "aria-labelledby": f"{ident}-title {ident}-desc",
             "focusable": "false",
@@ -81,17 +92,15 @@ def chart_svg(rows: Sequence[YearCounts], groups: Sequence[tuple[str, str]], ide
         f"Bar chart of {total} publications from {span}, stacked by type: {kinds}. "
         "The same numbers are in the table that follows."
     )
-    scale = _PLOT_HEIGHT / peak
-    baseline = _TOP + _PLOT_HEIGHT
+    scale = plot_height / peak
+    baseline = _TOP + plot_height
+    # The axis ends with the last year (the legend may be wider); every bar carries its
+    # total, so no scale is drawn.
     ET.SubElement(
         svg, "line",
-        {"x1": str(_LEFT - 4), "x2": str(width - _RIGHT), "y1": str(baseline), "y2": str(baseline),
+        {"x1": str(_LEFT - 4), "x2": str(plot_end + 4), "y1": str(baseline), "y2": str(baseline),
          "class": "bibfolio-chart-axis"},
     )  # fmt: skip
-    ET.SubElement(
-        svg, "text", {"x": str(_LEFT - 8), "y": str(_TOP + 4), "class": "bibfolio-chart-label",
-                      "text-anchor": "end"},
-    ).text = str(peak)  # fmt: skip
     for index, row in enumerate(rows):
         x = _LEFT + index * (_BAR + _GAP)
         y = baseline

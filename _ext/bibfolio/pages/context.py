@@ -16,6 +16,7 @@ from ..build.bibliography import get_domain, get_library
 from ..build.citedby import cited_by
 from ..build.slugs import page_slugs, paper_pages
 from ..doctree.entrycontext import EntryContext
+from ..doctree.previews import FOLDER, preview_of
 from .localfiles import local_file_target, publishes_local_files, refused_files
 
 if TYPE_CHECKING:
@@ -88,7 +89,19 @@ class PageContext:
             legends=self.legends,
             cite_styles=tuple(config.bibfolio_cite_styles) if variant == "paper" else (),
             cited_by=cited_by(self.env, key),
+            preview=self.preview(publication) if variant != "paper" else (),
         )
+
+    def preview(self, publication: Publication) -> tuple[str, int, int] | tuple[()]:
+        """(relative URI, width, height) of the entry's thumbnail on this page, or ()."""
+        if not self.html or "preview" not in publication.entry.fields:
+            return ()
+        found = preview_of(self.env, publication)
+        if found is None:
+            return ()
+        outdir = Path(self.builder.outdir)
+        here = Path(self.builder.get_outfilename(self.page)).relative_to(outdir).as_posix()
+        return (relative_uri(here, f"{FOLDER}/{found[0]}"), found[1], found[2])
 
     def file_hrefs(self, publication: Publication) -> tuple[tuple[str, str], ...]:
         """(field, href) of the entry's local files, as this builder can link them.

@@ -131,7 +131,6 @@ class PublicationsDirective(SphinxDirective):
         docname = env.docname
         listing_id = f"publications-{env.new_serialno('bibfolio-listing') + 1}"
         result: list[nodes.Node] = [
-            bf.publication_legend(docname=docname, listing=listing_id),
             bf.listing_tools(docname=docname, listing=listing_id, **tools),
         ]
         keys: list[str] = []
@@ -167,6 +166,13 @@ class PublicationsDirective(SphinxDirective):
             section += nodes.title(group.title, group.title)
             section += bullets
             result.append(section)
+        # The marks' legend follows the entries (a reader meets "*" before its meaning is
+        # needed; a legend first would lead the list): in the last group's section.
+        legend = bf.publication_legend(docname=docname, listing=listing_id)
+        if isinstance(result[-1], nodes.section):
+            result[-1] += legend
+        else:
+            result.append(legend)
 
         get_domain(env).listings.setdefault(docname, []).append(
             Listing(

@@ -240,12 +240,16 @@ def _tools(
     # "scripted", an inline SVG needs an OPF property Sphinx does not write, and the
     # .bib download is not an EPUB content type.  The chart's data table stays.
     epub = is_epub(page.builder)
-    # Short lists skip the chart and the filter (bibfolio_*_min_entries) unless the
+    # Short lists skip the chart and the filter (bibfolio_*_min_*) unless the
     # list's own :chart: / :filter-ui: option asks for them.
     config = page.env.config
     explicit = node.get("explicit", ())
     count = len(publications)
-    if node["chart"] and ("chart" in explicit or count >= config.bibfolio_chart_min_entries):
+    years = len({p.year for p in publications if p.year})
+    long_enough = (
+        count >= config.bibfolio_chart_min_entries and years >= config.bibfolio_chart_min_years
+    )
+    if node["chart"] and ("chart" in explicit or long_enough):
         chart = chart_nodes(publications, page.env.config.bibfolio_groups, ident)
         if epub:
             chart = [table for figure in chart for table in figure.findall(nodes.table)]

@@ -33,6 +33,7 @@ EXTENSIONS = ("myst_parser", "sphinx_copybutton", "sphinxext.opengraph")
 #: footer, no page-contents sidebar, no previous/next links; search stays as an icon.
 THEME_OPTIONS: dict[str, Any] = {
     "navbar_align": "left",
+    "navbar_center": ["bibfolio-navbar-nav"],  # the pages, then the CV (chrome.py)
     "header_links_before_dropdown": 6,
     "navbar_persistent": ["search-button"],
     "search_bar_text": "Search this site",
@@ -59,8 +60,10 @@ HEADER_ICONS = {
 }
 
 #: The portfolio's thresholds for a full list's chart and filter (GUIDE.md).
+#: A chart of fewer years is a row of ones; a filter for fewer entries is a tool for nothing.
 CHART_MIN_ENTRIES = 5
-FILTER_MIN_ENTRIES = 5
+CHART_MIN_YEARS = 5
+FILTER_MIN_ENTRIES = 20
 #: A portfolio's feed of its newest publications (news/feeds.py; needs html_baseurl).
 PUBLICATIONS_FEED = 20
 
@@ -101,6 +104,7 @@ def apply_defaults(app: Sphinx, config: Config) -> None:
         "html_baseurl": baseurl,
         "bibfolio_light_pages": True,
         "bibfolio_chart_min_entries": CHART_MIN_ENTRIES,
+        "bibfolio_chart_min_years": CHART_MIN_YEARS,
         "bibfolio_filter_min_entries": FILTER_MIN_ENTRIES,
         "bibfolio_cite_styles": ["apa", "ieee"],
         "bibfolio_publications_feed": PUBLICATIONS_FEED,

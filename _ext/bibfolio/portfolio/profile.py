@@ -54,9 +54,15 @@ class profile_icon(nodes.inline):  # noqa: N801
 
 
 class ProfileDirective(SphinxDirective):
-    """``{profile}``: the owner's card from ``bibfolio_profile``; takes no content."""
+    """``{profile}``: the owner's card from ``bibfolio_profile``.
 
-    has_content = False
+    Card and content (the biography, if any) are in a ``bibfolio-home`` container: in
+    HTML its section's title (the owner's name) joins the card, and the biography sits
+    beside it from 992 px, below it on narrower screens (bibfolio.css).  With a CV the
+    card always has something to show: the CV link.
+    """
+
+    has_content = True
     option_spec: ClassVar[dict[str, Any]] = {}
 
     def run(self) -> list[nodes.Node]:
@@ -67,7 +73,8 @@ class ProfileDirective(SphinxDirective):
             (profile.affiliation, "affiliation"),
             (profile.interests, "interests"),
         ]
-        if not (profile.photo or profile.links or any(text for text, _ in facts)):
+        cv = self.config.bibfolio_cv is not False
+        if not (profile.photo or profile.links or any(text for text, _ in facts) or cv):
             warn(
                 "the {profile} card has nothing to show: set position, affiliation, "
                 "interests, photo or a link in bibfolio_profile",
@@ -85,6 +92,15 @@ class ProfileDirective(SphinxDirective):
         for text, name in facts:
             if text:
                 body += nodes.paragraph(text, text, classes=[f"bibfolio-profile-{name}"])
+        for link in profile.links:
+            if link.kind == "email":  # the address to read and copy, not only an icon
+                address = link.url.removeprefix("mailto:")
+                body += nodes.paragraph(
+                    "",
+                    "",
+                    nodes.reference(address, address, refuri=link.url),
+                    classes=["bibfolio-profile-email"],
+                )
         if profile.links:
             row = nodes.paragraph(classes=["bibfolio-profile-links"])
             for link in profile.links:
@@ -99,7 +115,7 @@ class ProfileDirective(SphinxDirective):
                 row += reference
                 row += nodes.Text(" ")
             body += row
-        if self.config.bibfolio_cv is not False:
+        if cv:
             # The CV page, by name (no icon); left out where the build writes none.
             from ..cv.role import cv_link  # noqa: PLC0415
 
@@ -112,7 +128,13 @@ class ProfileDirective(SphinxDirective):
                 optional=True,
             )  # fmt: skip
         card += body
-        return [card]
+        home = nodes.container("", card, classes=["bibfolio-home"])
+        if self.content:
+            biography = nodes.container(classes=["bibfolio-profile-bio"])
+            self.set_source_info(biography)
+            biography += self.parse_content_to_nodes(allow_section_headings=False)
+            home += biography
+        return [home]
 
     def _photo(self, profile: Profile) -> nodes.image:
         alt = profile.photo_alt or profile.name
@@ -147,6 +169,8 @@ class ProfileIcons(SphinxPostTransform):
             if epub:
                 continue
             for reference in card.findall(nodes.reference):
+                if "bibfolio-profile-link" not in reference["classes"]:
+                    continue  # the address, the CV: text links
                 kind = reference.get("kind", "link")
                 for label in reference.findall(nodes.inline):
                     label["classes"].append("bibfolio-visually-hidden")

@@ -35,7 +35,8 @@ SUBTYPES: dict[str, str] = {
     "owner_missing": "an entry in a publication list whose authors do not include the owner",
     "unsafe_url": "a link field with a scheme other than http, https or mailto, or a path "
     "outside the project; no link is made",
-    "local_file": "a link field names a local file that does not exist",
+    "local_file": "a link field names a local file that does not exist; a preview is not an "
+    "image file inside the project",
     "duplicate_doi": "two entries share a DOI",
     "pairing": "a preprint/published field names no entry, the entry itself, or an entry "
     "already paired; the entries are listed separately",

@@ -117,7 +117,9 @@
     status.className = "bibfolio-formats-status";
     status.setAttribute("role", "status");
     status.textContent = "Loading…";
-    details.insertBefore(status, details.querySelector("summary").nextSibling);
+    // After the BibTeX, before the links that work without the script.
+    var box = details.querySelector(".bibfolio-reveal") || details;
+    box.insertBefore(status, box.querySelector(".bibfolio-formats-fallback"));
     var key = details.getAttribute("data-key");
     load(details.getAttribute("data-formats")).then(function (data) {
       var texts = data.entries[key];
@@ -130,7 +132,7 @@
         made.appendChild(parts[1]);
         pres.push(parts[2]);
       });
-      details.replaceChild(made, status);
+      status.parentNode.replaceChild(made, status);
       pres.forEach(addCopyButton);
     }).catch(function () {
       status.textContent = details.querySelector("a")

@@ -1,0 +1,164 @@
+"""Thumbnails of list entries: al-folio's ``preview`` field.
+
+``preview = {previews/engine.png}`` names an image relative to the ``.bib`` file, as a
+local ``pdf`` does.  Each HTML list entry with one shows it beside its text: an
+``<img>`` with the file's own width and height (no layout shift while it loads),
+``loading="lazy"`` and the entry's title as ``alt``.  The files are copied to
+``_previews/`` in the output, named by their content hash (an edited image gets a new
+address, so no browser keeps the old one).  A preview that is a URL, outside the
+project, missing or not a PNG, JPEG, GIF or WebP file is left out with a
+``bibfolio.local_file`` warning at its entry's line, once a build.  Other builders
+(LaTeX, text, the CV) show no thumbnail.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import shutil
+import struct
+from pathlib import Path, PurePosixPath
+from typing import TYPE_CHECKING, Any
+
+from docutils import nodes
+
+from ..build.bibliography import get_library
+from ..build.warnings_ import warn
+
+if TYPE_CHECKING:
+    from sphinx.application import Sphinx
+    from sphinx.environment import BuildEnvironment
+    from sphinx.writers.html5 import HTML5Translator
+
+    from ..model.publication import Publication
+
+FOLDER = "_previews"
+_SUFFIXES = {".png", ".jpg", ".jpeg", ".gif", ".webp"}
+
+
+class preview_image(nodes.Inline, nodes.Element):  # noqa: N801 - docutils node naming
+    """``<img>`` of an entry's thumbnail: ``src``, ``width``, ``height``, ``alt``."""
+
+
+def image_size(data: bytes) -> tuple[int, int] | None:
+    """(width, height) of a PNG, GIF, WebP or JPEG file's *data*; None for anything else."""
+    if data[:8] == b"\x89PNG\r\n\x1a\n" and data[12:16] == b"IHDR":
+        return struct.unpack(">II", data[16:24])
+    if data[:6] in (b"GIF87a", b"GIF89a"):
+        return struct.unpack("<HH", data[6:10])
+    if data[:4] == b"RIFF" and data[8:12] == b"WEBP":
+        return _webp_size(data)
+    if data[:3] == b"\xff\xd8\xff":
+        return _jpeg_size(data)
+    return None
+
+
+def _webp_size(data: bytes) -> tuple[int, int] | None:
+    chunk = data[12:16]
+    if chunk == b"VP8X":
+        width = int.from_bytes(data[24:27], "little") + 1
+        return width, int.from_bytes(data[27:30], "little") + 1
+    if chunk == b"VP8 ":
+        width, height = struct.unpack("<HH", data[26:30])
+        return width & 0x3FFF, height & 0x3FFF
+    if chunk == b"VP8L":
+        bits = int.from_bytes(data[21:25], "little")
+        return (bits & 0x3FFF) + 1, ((bits >> 14) & 0x3FFF) + 1
+    return None
+
+
+def _jpeg_size(data: bytes) -> tuple[int, int] | None:
+    index = 2
+    while index + 9 < len(data):
+        if data[index] != 0xFF:
+            return None
+        marker = data[index + 1]
+        length = int.from_bytes(data[index + 2 : index + 4], "big")
+        # Start-of-frame markers (not DHT C4, JPG C8, DAC CC) hold the size.
+        if 0xC0 <= marker <= 0xCF and marker not in (0xC4, 0xC8, 0xCC):
+            height, width = struct.unpack(">HH", data[index + 5 : index + 9])
+            return width, height
+        index += 2 + length
+    return None
+
+
+def _source(publication: Publication) -> Path | None:
+    """The preview file of *publication*, if its field names one inside the project."""
+    value = publication.entry.get("preview").strip()
+    path = PurePosixPath(value)
+    if not value or "://" in value or path.is_absolute() or ".." in path.parts:
+        return None
+    return Path(publication.entry.path).parent / path
+
+
+def _read(publication: Publication) -> tuple[str, int, int] | None:
+    """(name in ``_previews/``, width, height), or None when there is no usable preview."""
+    source = _source(publication)
+    if source is None or source.suffix.lower() not in _SUFFIXES or not source.is_file():
+        return None
+    data = source.read_bytes()
+    size = image_size(data)
+    if size is None:
+        return None
+    digest = hashlib.sha256(data).hexdigest()[:16]
+    return f"{source.stem}-{digest}{source.suffix.lower()}", size[0], size[1]
+
+
+def preview_of(env: BuildEnvironment, publication: Publication) -> tuple[str, int, int] | None:
+    """Cached per build: (file name, width, height) of the entry's thumbnail, or None."""
+    # On the build's library: read once a build, forgotten with it.
+    cache: dict[str, Any] = get_library(env).__dict__.setdefault("bibfolio_previews", {})
+    if publication.key not in cache:
+        cache[publication.key] = _read(publication)
+    return cache[publication.key]
+
+
+def copy_previews(app: Sphinx) -> list[Any]:
+    """``html-collect-pages``: copy the used previews; warn once for each unusable one."""
+    if app.builder.format != "html":
+        return []
+    library = get_library(app.env)
+    target = Path(app.outdir) / FOLDER
+    for publication in library.publications.values():
+        if "preview" not in publication.entry.fields:
+            continue
+        found = preview_of(app.env, publication)
+        if found is None:
+            warn(
+                f"'{publication.key}': preview {publication.entry.get('preview')!r} is not a "
+                "PNG, JPEG, GIF or WebP file inside the project; no thumbnail",
+                "local_file",
+                location=f"{publication.entry.path}:{publication.entry.line_of('preview')}",
+            )
+            continue
+        copy = target / found[0]
+        if not copy.is_file():
+            target.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(_source(publication), copy)  # type: ignore[arg-type]
+    return []
+
+
+def _visit_html(self: HTML5Translator, node: preview_image) -> None:
+    attributes = {
+        "src": node["src"],
+        "width": str(node["width"]),
+        "height": str(node["height"]),
+        "alt": node["alt"],
+        "loading": "lazy",
+        "decoding": "async",
+        "CLASS": "bibfolio-preview",
+    }
+    self.body.append(self.starttag(node, "img", "", empty=True, **attributes))
+    raise nodes.SkipNode
+
+
+def _skip(self: Any, node: nodes.Node) -> None:
+    raise nodes.SkipNode
+
+
+def register(app: Sphinx) -> None:
+    """The node (written by HTML only) and the copying."""
+    skip = (_skip, None)
+    app.add_node(
+        preview_image, html=(_visit_html, None), latex=skip, text=skip, man=skip, texinfo=skip
+    )
+    app.connect("html-collect-pages", copy_previews)

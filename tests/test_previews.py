@@ -1,0 +1,56 @@
+"""Entry thumbnails from al-folio's ``preview`` field (previews.py)."""
+
+from __future__ import annotations
+
+import struct
+from pathlib import Path
+
+import pytest
+
+from bibfolio.doctree.previews import image_size
+
+from .helpers import page, warnings_of
+
+
+@pytest.mark.sphinx("html", testroot="previews", freshenv=True)
+def test_a_preview_is_a_lazy_image_with_its_size_and_the_title_as_alt(app):
+    app.build()
+    warnings = warnings_of(app)
+    # The missing file: one warning at its field's line, and no thumbnail.
+    assert warnings.count("[bibfolio.local_file]") == 1
+    assert "refs.bib:14: WARNING: 'tables': preview 'previews/missing.png'" in warnings
+    soup = page(app)
+    image = soup.select_one("#pub-engine img.bibfolio-preview")
+    assert image["alt"] == "Notes on the Analytical Engine"
+    assert (image["width"], image["height"], image["loading"]) == ("6", "4", "lazy")
+    served = Path(app.outdir) / image["src"]
+    source = Path(app.srcdir) / "previews" / "engine.png"
+    assert served.read_bytes() == source.read_bytes()
+    assert image["src"].startswith("_previews/engine-")  # named by content: no stale cache
+    assert soup.select("#pub-tables img, #pub-plain img") == []
+    # Before the entry's text, so it floats beside it.
+    assert soup.select_one("#pub-engine").find(True) is image
+
+
+@pytest.mark.sphinx("text", testroot="previews", freshenv=True)
+def test_text_output_has_no_thumbnail(app):
+    app.build()
+    text = (Path(app.outdir) / "index.txt").read_text(encoding="utf-8")
+    assert "Notes on the Analytical Engine" in text
+    assert "engine.png" not in text
+
+
+def test_image_sizes_of_every_kind_without_sphinx():
+    png = b"\x89PNG\r\n\x1a\n" + b"\x00\x00\x00\x0dIHDR" + struct.pack(">II", 640, 480)
+    assert image_size(png) == (640, 480)
+    assert image_size(b"GIF89a" + struct.pack("<HH", 32, 16)) == (32, 16)
+    jpeg = (
+        b"\xff\xd8\xff\xe0\x00\x04\x00\x00"  # APP0, skipped
+        + b"\xff\xc0\x00\x11\x08"
+        + struct.pack(">HH", 300, 400)
+        + b"\x03"
+    )
+    assert image_size(jpeg) == (400, 300)
+    webp = b"RIFF\x00\x00\x00\x00WEBPVP8X" + b"\x00" * 8 + (99).to_bytes(3, "little") * 2
+    assert image_size(webp) == (100, 100)
+    assert image_size(b"<svg/>") is None

@@ -35,6 +35,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
         cv,
         gcpolicy,
         head,
+        languages,
         nodes,
         pageload,
         papers,
@@ -45,6 +46,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
         settled,
         staticfiles,
         targets,
+        translation,
     )
     from .directives import PublicationsDirective  # noqa: PLC0415
     from .html import (  # noqa: PLC0415
@@ -60,6 +62,8 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     pybtexstyle.register()
 
     config.register(app)
+    translation.register(app)
+    languages.register(app)
     quiet.register(app)  # before sphinxext-opengraph is imported; see quiet.py
     portfolio.load_extensions(app)
     nodes.register(app)

@@ -1,0 +1,13 @@
+"""The marker for translatable text defined in plain Python: ``N_("Preprints")``.
+
+The model has no Sphinx imports, so it does not translate: it marks its words, which
+``pybabel extract`` (``babel.cfg``, keyword ``N_``) puts into the ``bibfolio`` catalog,
+and the writers translate them (``bibfolio.translation.translated``).
+"""
+
+from __future__ import annotations
+
+
+def N_(message: str) -> str:  # noqa: N802 - gettext's conventional name for this marker
+    """*message* unchanged; marks it for extraction into the catalog."""
+    return message

@@ -190,6 +190,32 @@ def translations(session: nox.Session) -> None:
     session.run("pybabel", "compile", "-d", LOCALE, "-D", "bibfolio", "--statistics")
 
 
+#: The bilingual example: examples/mingyu-liang's pages, its translations and settings.
+BILINGUAL_PAGES = "examples/mingyu-liang"
+BILINGUAL_CONF = "examples/mingyu-liang-zh"
+
+
+@nox.session
+def bilingual(session: nox.Session) -> None:
+    """Build the English + Chinese example (-- update: refresh its .po files with sphinx-intl)."""
+    session.install("-e", ".[docs,translate]")
+    out = Path(BILINGUAL_CONF, "_build")
+    shutil.rmtree(out, ignore_errors=True)
+    if session.posargs[:1] == ["update"]:
+        # Sphinx's gettext workflow: the English pages' messages, merged into each .po.
+        session.run("sphinx-build", "-b", "gettext", "-c", BILINGUAL_CONF, BILINGUAL_PAGES,
+                    str(out / "gettext"))  # fmt: skip
+        session.run("sphinx-intl", "update", "-p", str(out / "gettext"), "-l", "zh_CN",
+                    "-d", f"{BILINGUAL_CONF}/locale")  # fmt: skip
+        return
+    for language, folder in (("en", out / "html"), ("zh_CN", out / "html" / "zh_CN")):
+        session.run(
+            "sphinx-build", "-E", "-a", "-nW", "--keep-going", "-b", "html",
+            "-c", BILINGUAL_CONF, "-D", f"language={language}", BILINGUAL_PAGES, str(folder),
+        )  # fmt: skip
+    session.log(f"Open {out / 'html' / 'index.html'} and {out / 'html' / 'zh_CN' / 'index.html'}")
+
+
 @nox.session
 def lint(session: nox.Session) -> None:
     """Check style and formatting with ruff."""

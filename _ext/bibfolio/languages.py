@@ -48,7 +48,9 @@ def register(app: Sphinx) -> None:
         types=frozenset({dict}),
         description="Each language of the site → the absolute URL of its build.",
     )
-    app.connect("config-inited", validate, priority=401)
+    # Before the portfolio's defaults (390), which read html_baseurl.
+    app.connect("config-inited", validate, priority=385)
+    app.connect("config-inited", add_switcher, priority=401)  # after the portfolio's theme
     app.connect("html-page-context", add_alternates)
     # After sphinx-sitemap (500) has written sitemap.xml.
     app.connect("build-finished", add_sitemap_alternates, priority=600)
@@ -68,8 +70,23 @@ def autonym(language: str) -> str:
     return locale.get_display_name(locale) or language
 
 
+def _address(url: object) -> str:
+    """*url* with a final slash if it is an absolute http(s) URL, else ""."""
+    if not isinstance(url, str) or urlsplit(url).scheme not in ("http", "https"):
+        return ""
+    return url if url.endswith("/") else url + "/"
+
+
+def own_address(config: Config) -> str:
+    """The address of the build, from ``bibfolio_translations`` and ``language``; "" for none."""
+    languages = config.bibfolio_translations
+    if not isinstance(languages, dict):
+        return ""
+    return _address(languages.get(config.language or "en"))
+
+
 def validate(app: Sphinx, config: Config) -> None:
-    """``config-inited``: absolute http(s) URLs only; the switcher joins the header."""
+    """``config-inited``: absolute http(s) URLs only; this language's is ``html_baseurl``."""
     value = config.bibfolio_translations
     clean: dict[str, str] = {}
     if not isinstance(value, dict):
@@ -88,7 +105,14 @@ def validate(app: Sphinx, config: Config) -> None:
             continue
         clean[language] = url if url.endswith("/") else url + "/"
     config.bibfolio_translations = clean
-    if len(clean) < 2:
+    own = clean.get(config.language or "en")
+    if own:  # this build's address: canonical links, sitemap, Open Graph
+        config.html_baseurl = own
+
+
+def add_switcher(app: Sphinx, config: Config) -> None:
+    """``config-inited``: with two languages or more, the switcher joins the header."""
+    if len(config.bibfolio_translations) < 2:
         return
     if str(TEMPLATES) not in config.templates_path:
         config.templates_path = [*config.templates_path, str(TEMPLATES)]
@@ -101,9 +125,7 @@ def validate(app: Sphinx, config: Config) -> None:
 
 def alternates(app: Sphinx, pagename: str) -> list[dict[str, Any]]:
     """The page in each language: code, hreflang, name, URL, and whether it is this one."""
-    target = app.builder.get_target_uri(pagename)
-    if target.endswith("index.html") and pagename == app.config.root_doc:
-        target = target[: -len("index.html")]
+    target = app.builder.get_target_uri(pagename)  # as the canonical link writes it
     current = app.config.language
     return [
         {

@@ -18,7 +18,7 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from . import notfound
+from . import languages, notfound
 from .model.profile import read_profile
 
 if TYPE_CHECKING:
@@ -139,7 +139,12 @@ def _user_set(config: Config, name: str) -> bool:
 
 
 def _baseurl(config: Config) -> str:
-    """The site's address: conf.py's ``html_baseurl``, else where Read the Docs serves it."""
+    """The site's address: conf.py's ``html_baseurl``, else where Read the Docs serves it.
+
+    A site in several languages gives each build's address in ``bibfolio_translations``.
+    """
+    if own := languages.own_address(config):
+        return own
     if _user_set(config, "html_baseurl"):
         return str(config.html_baseurl or "")
     return os.environ.get("READTHEDOCS_CANONICAL_URL", "")

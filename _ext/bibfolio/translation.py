@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from sphinx import locale
 from sphinx.locale import get_translation
+from sphinx.util.i18n import CatalogRepository
 
 from .model.messages import N_
 
@@ -64,10 +65,34 @@ def shipped_languages() -> list[str]:
     return sorted(path.parent.parent.name for path in LOCALE_DIR.glob("*/LC_MESSAGES/bibfolio.po"))
 
 
+def project_catalog_dirs(app: Sphinx) -> list[str]:
+    """The project's ``locale_dirs`` that hold a ``bibfolio.po`` for its language.
+
+    A portfolio translates its own ``conf.py`` words (the profile card's position,
+    affiliation and interests) and may reword any of bibfolio's there; its ``.po`` is
+    compiled here as Sphinx compiles its own ``sphinx.po``.
+    """
+    language = app.config.language
+    if not language or language == "en":
+        return []
+    repo = CatalogRepository(
+        app.srcdir, app.config.locale_dirs, language, app.config.source_encoding
+    )
+    found = []
+    for catalog in repo.catalogs:
+        if catalog.domain == CATALOG:
+            if catalog.is_outdated():
+                catalog.write_mo(language)
+            found.append(str(Path(catalog.base_dir).parent.parent))  # <dir>/<lang>/LC_MESSAGES
+    return found
+
+
 def register(app: Sphinx) -> None:
-    """Load the catalog for ``app.config.language`` (English needs none)."""
+    """Load the catalogs for ``app.config.language``: the project's first, then bibfolio's."""
     # Sphinx merges a second load into the first (init() adds a fallback), so a second
     # build in one process (a test run, a live preview) in another language would keep
     # the first language's words: start from no translator for this catalog.
     locale.translators.pop(("general", CATALOG), None)
+    for directory in project_catalog_dirs(app):
+        app.add_message_catalog(CATALOG, directory)
     app.add_message_catalog(CATALOG, str(LOCALE_DIR))

@@ -15,7 +15,7 @@ from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.mofile import read_mo
 from babel.messages.pofile import read_po
 
-from bibfolio.translation import LOCALE_DIR, shipped_languages
+from bibfolio.build.translation import LOCALE_DIR, shipped_languages
 
 from .helpers import REPO
 

@@ -2,7 +2,7 @@
 
 The model has no Sphinx imports, so it does not translate: it marks its words, which
 ``pybabel extract`` (``babel.cfg``, keyword ``N_``) puts into the ``bibfolio`` catalog,
-and the writers translate them (``bibfolio.translation.translated``).
+and the writers translate them (``bibfolio.build.translation.translated``).
 """
 
 from __future__ import annotations

@@ -16,19 +16,32 @@ from typing import TYPE_CHECKING
 from babel.messages.pofile import read_po
 from bs4 import BeautifulSoup
 
-from bibfolio.translation import LOCALE_DIR
+from bibfolio.build.translation import LOCALE_DIR
 
 if TYPE_CHECKING:
     from pathlib import Path
 
 #: Elements inside bibfolio's output that hold the .bib's or the owner's own words.
-NOT_BIBFOLIOS = (
-    "script, style, pre, code, .bibfolio-title, .bibfolio-venue em, .bibfolio-venue i,"
-    " .bibfolio-notes, .bibfolio-award, .bibfolio-formats, .bibfolio-formatted, .bibfolio-bibtex,"
-    " .bibfolio-profile-position, .bibfolio-profile-affiliation, .bibfolio-profile-interests,"
-    " .bibfolio-profile-initials, .bibfolio-abstract, .bibfolio-paper-page h1, .bibfolio-languages,"
-    " .bibfolio-owner, .bibfolio-authors a, .headerlink"
+NOT_BIBFOLIOS = ", ".join(
+    (
+        "script, style, pre, code, .headerlink, .Z3988, em, i, .bibfolio-title",
+        ".bibfolio-notes, .bibfolio-award, .bibfolio-impact, .bibfolio-badge, .bibfolio-formats",
+        ".bibfolio-formatted, .bibfolio-bibtex, .bibfolio-cite-as, .bibfolio-abstract",
+        ".bibfolio-profile-position, .bibfolio-profile-affiliation, .bibfolio-profile-interests",
+        ".bibfolio-profile-initials, .bibfolio-paper-page h1, .bibfolio-languages, .bibfolio-owner",
+        # The paper pages' header lists the site's pages by their own titles.
+        ".bibfolio-site-nav",
+        # A {cv-link} with the owner's own text; the card's CV link is bibfolio's.
+        ".bibfolio-cv-link:not(.bibfolio-profile-cv)",
+        # The 404 page's link to the list is titled with the list page's own title.
+        ".bibfolio-notfound-links li:nth-of-type(2)",
+        # A CV entry's title is its first span.
+        ".bibfolio-cv-entry > p > span:not([class])",
+    )
 )
+#: Where the .bib's words stand beside bibfolio's (a venue line, a CV entry): there,
+#: only messages of two words or more are looked for ("Software" may be in a title).
+MIXED = ".bibfolio-venue, .bibfolio-paper-venue, .bibfolio-cv-entry"
 _PLACEHOLDER = re.compile(r"%\\\(\w+\\\)[sd]")
 
 
@@ -62,37 +75,49 @@ def english_messages(language: str) -> list[English]:
     return found
 
 
-def bibfolio_text(html: str) -> list[str]:
-    """The words bibfolio wrote into a page: its elements' text and labels."""
+def bibfolio_text(html: str) -> list[tuple[str, bool]]:
+    """The words bibfolio wrote into a page: its elements' text and labels.
+
+    Each text comes with whether it is mixed with the .bib's words (:data:`MIXED`).
+    """
     soup = BeautifulSoup(html, "html.parser")
     for element in soup.select(NOT_BIBFOLIOS):
         element.decompose()
-    texts = []
+    texts: list[tuple[str, bool]] = []
+    for element in soup.select(MIXED):
+        texts.append((" ".join(element.get_text(" ").split()), True))
+        element.decompose()
     tops = [
         element
         for element in soup.find_all(class_=re.compile(r"^bibfolio"))
         if not element.find_parent(class_=re.compile(r"^bibfolio"))
     ]
     for top in tops:
-        texts.append(" ".join(top.get_text(" ").split()))
-        for element in [top, *top.find_all(True)]:
-            for attribute in ("aria-label", "placeholder", "title", "alt"):
-                if element.get(attribute):
-                    texts.append(element[attribute])
+        texts.append((" ".join(top.get_text(" ").split()), False))
+        texts.extend(
+            (element[attribute], False)
+            for element in [top, *top.find_all(True)]
+            for attribute in ("aria-label", "placeholder", "title", "alt")
+            if element.get(attribute)
+        )
     return texts
 
 
-def english_left(texts: list[str], language: str, *, phrases_only: bool = False) -> set[str]:
-    """The msgids found in *texts*; with *phrases_only*, messages of two words or more."""
+def english_left(
+    texts: list[tuple[str, bool]], language: str, *, phrases_only: bool = False
+) -> set[str]:
+    """The msgids found in *texts*; in mixed texts (or all, with *phrases_only*), only those
+    of two words or more."""
     left = set()
     for message in english_messages(language):
-        if phrases_only and len(message.msgid.split()) < 2:
+        phrase = len(message.msgid.split()) >= 2
+        if phrases_only and not phrase:
             continue
-        if any(message.pattern.search(text) for text in texts):
+        if any(message.pattern.search(text) for text, mixed in texts if phrase or not mixed):
             left.add(message.msgid)
     return left
 
 
-def pages_text(outdir: Path, names: list[str]) -> list[str]:
+def pages_text(outdir: Path, names: list[str]) -> list[tuple[str, bool]]:
     """:func:`bibfolio_text` of each page named (paths relative to *outdir*)."""
     return [text for name in names for text in bibfolio_text((outdir / name).read_text("utf-8"))]

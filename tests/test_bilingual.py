@@ -17,6 +17,9 @@ from typing import TYPE_CHECKING
 import pytest
 from babel.messages.pofile import read_po
 from bs4 import BeautifulSoup
+from pypdf import PdfReader
+
+from bibfolio.cv.fonts import choose_fonts, system_fonts
 
 from .helpers import REPO
 
@@ -166,3 +169,26 @@ def test_the_sitemap_lists_every_page_in_both_languages(chinese: Path) -> None:
         page = loc.removeprefix(f"{SITE}zh_CN/")
         links = {x.get("hreflang"): x.get("href") for x in url.findall("x:link", ns)}
         assert links == {"en": SITE + page, "zh-CN": loc, "x-default": SITE + page}
+
+
+def test_the_profile_card_and_cv_are_in_chinese(chinese: Path) -> None:
+    """The card's conf.py words come from the example's bibfolio.po; the PDF draws Chinese."""
+    card = _page(chinese, "index").select_one(".bibfolio-profile")
+    assert card.select_one(".bibfolio-profile-position").get_text() == "软件工程师"
+    assert card.select_one(".bibfolio-profile-affiliation").get_text() == "Google DeepMind"
+    assert (
+        card.select_one(".bibfolio-profile-interests").get_text()
+        == "云计算与机器学习系统的性能与效率"
+    )
+    reader = PdfReader(chinese / "cv.pdf")
+    text = "".join(page.extract_text() for page in reader.pages)
+    for words in ("软件工程师", "个人简介", "同等贡献", "会议论文", "研讨会论文"):
+        assert words in text, words
+    fonts = {
+        str(font.get_object()["/BaseFont"])
+        for page in reader.pages
+        for font in (page["/Resources"].get("/Font") or {}).values()
+    }
+    if choose_fonts(["中"], "zh_CN", fonts=system_fonts()).missing:
+        pytest.skip("no font for Chinese on this system (fonts-noto-cjk)")
+    assert any("CJKsc" in font or "CJK SC" in font for font in fonts), fonts

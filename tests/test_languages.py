@@ -7,12 +7,14 @@ Chinese with it, and checks the PDF).  Each build's pages, CV page, a paper page
 
 from __future__ import annotations
 
+import json
+import shutil
 import sys
 from typing import TYPE_CHECKING
 
 import pytest
 
-from .helpers import build_project, copy_portfolio
+from .helpers import REPO, build_project, copy_portfolio
 from .i18n_scan import english_left, pages_text
 
 if TYPE_CHECKING:
@@ -42,7 +44,9 @@ def built(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFacto
 
 
 def _pages(outdir: Path, list_page: str) -> list[str]:
-    paper = sorted(p.relative_to(outdir).as_posix() for p in (outdir / "publications").glob("*.html"))
+    paper = sorted(
+        p.relative_to(outdir).as_posix() for p in (outdir / "publications").glob("*.html")
+    )
     return sorted({"index.html", list_page, "cv.html", "404.html", *paper[:2]})
 
 
@@ -53,3 +57,32 @@ def test_no_english_of_bibfolios_is_left(built) -> None:
     assert texts, "bibfolio's elements were found"
     left = english_left(texts, language)
     assert not left, f"{language}: English left in the pages: {sorted(left)}"
+
+
+def test_the_script_gets_its_words_in_the_language(built) -> None:
+    """bibfolio.js reads the filter's count and the formats' messages from a <meta>."""
+    language, result, list_page = built
+    meta = result.page(list_page.removesuffix(".html")).select_one('meta[name="bibfolio-words"]')
+    assert meta is not None
+    words = json.loads(meta["content"])
+    expected = {
+        "de": "%(shown)s von %(total)s Veröffentlichungen angezeigt",
+        "es": "Se muestran %(shown)s de %(total)s publicaciones",
+        "fr": "Publications affichées\u00a0: %(shown)s sur %(total)s",
+        "ja": "%(total)s 件中 %(shown)s 件を表示",
+    }
+    assert words["showing"] == expected[language]
+    assert set(words) == {"showing", "loading", "failed_links", "failed"}
+
+
+def test_a_rebuild_in_another_language_rewrites_bibfolios_words(tmp_path: Path) -> None:
+    """Renderings cached by an English build are not reused by a German one (fragments.py)."""
+    source = tmp_path / "src"
+    shutil.copytree(REPO / "tests" / "roots" / "test-equal-contrib", source)
+    english = build_project(source, tmp_path / "_build")
+    assert "equal contribution" in english.page("index").select_one(".bibfolio-legend").get_text()
+    german = build_project(source, tmp_path / "_build", overrides={"language": "de"}, fresh=False)
+    page = german.page("index")
+    assert page.select_one(".bibfolio-legend").get_text() == "*: gleicher Beitrag"
+    authors = " ".join(page.select_one("#pub-shared .bibfolio-authors").get_text().split())
+    assert authors == "Charles Babbage*, Ada Lovelace* und Mary Somerville"

@@ -12,6 +12,9 @@ msgids (``babel.cfg``), merges them into every ``.po`` and compiles the ``.mo`` 
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
+import re
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -23,12 +26,14 @@ from ..model.messages import N_
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
+    from sphinx.config import Config
 
 __all__ = [
     "CATALOG",
     "LOCALE_DIR",
     "N_",
     "_",
+    "author_separators",
     "ngettext",
     "register",
     "shipped_languages",
@@ -42,6 +47,15 @@ LOCALE_DIR = Path(__file__).parent.parent / "locale"
 
 #: ``_("Abstract")``: the message in the project's language.
 _ = get_translation(CATALOG)
+
+
+#: The language of the build under way (``register`` sets it), for dates and numbers.
+_LANGUAGE: list[str] = ["en"]
+
+
+def current_language() -> str:
+    """The ``language`` of the build under way (``en`` before any)."""
+    return _LANGUAGE[0]
 
 
 def ngettext(singular: str, plural: str, count: int) -> str:
@@ -58,6 +72,27 @@ def ngettext(singular: str, plural: str, count: int) -> str:
 def translated(message: str) -> str:
     """*message* (a msgid marked with :func:`N_` elsewhere) in the project's language."""
     return str(_(message)) if message else message
+
+
+#: ``bibfolio_author_separators``' default: its ", and " is a msgid ("、" in Japanese).
+DEFAULT_SEPARATORS = (", ", N_(", and "))
+
+
+def author_separators(config: Config) -> tuple[str, str]:
+    """The author list's separators: the project's, or the default in its language."""
+    between, last = tuple(config.bibfolio_author_separators)
+    if (between, last) == DEFAULT_SEPARATORS:
+        return between, translated(last)
+    return between, last
+
+
+def translate_words(text: str, phrases: tuple[str, ...]) -> str:
+    """*text* with each of *phrases* (msgids, longest first) translated where it stands."""
+    for phrase in phrases:
+        if phrase in text:
+            found = re.compile(rf"(?<!\w){re.escape(phrase)}(?!\w)")
+            text = found.sub(lambda _match, p=phrase: translated(p), text)
+    return text
 
 
 def shipped_languages() -> list[str]:
@@ -87,12 +122,29 @@ def project_catalog_dirs(app: Sphinx) -> list[str]:
     return found
 
 
+#: The compiled catalogs the build under way reads (``register`` sets them).
+_LOADED: list[Path] = []
+
+
+def catalog_signature() -> str:
+    """A digest of the compiled catalogs in use: cached renderings keep to their words."""
+    digest = hashlib.sha256()
+    for path in _LOADED:
+        digest.update(str(path).encode())
+        with contextlib.suppress(OSError):
+            digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
 def register(app: Sphinx) -> None:
     """Load the catalogs for ``app.config.language``: the project's first, then bibfolio's."""
     # Sphinx merges a second load into the first (init() adds a fallback), so a second
     # build in one process (a test run, a live preview) in another language would keep
     # the first language's words: start from no translator for this catalog.
     locale.translators.pop(("general", CATALOG), None)
-    for directory in project_catalog_dirs(app):
+    _LANGUAGE[0] = app.config.language or "en"
+    directories = [*project_catalog_dirs(app), str(LOCALE_DIR)]
+    language = app.config.language or "en"
+    _LOADED[:] = [Path(d, language, "LC_MESSAGES", f"{CATALOG}.mo") for d in directories]
+    for directory in directories:
         app.add_message_catalog(CATALOG, directory)
-    app.add_message_catalog(CATALOG, str(LOCALE_DIR))

@@ -11,3 +11,8 @@ from __future__ import annotations
 def N_(message: str) -> str:  # noqa: N802 - gettext's conventional name for this marker
     """*message* unchanged; marks it for extraction into the catalog."""
     return message
+
+
+#: The venue line of an entry known only by its arXiv id: "arXiv preprint arXiv:2301.00001"
+#: (model/publication.py writes it, model/venue.py lists it among the venue words).
+ARXIV_PREPRINT = N_("arXiv preprint")

@@ -18,6 +18,8 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ..build.translation import translated
+from ..model.messages import N_
 from ..model.profile import read_profile
 from . import languages, notfound
 
@@ -34,7 +36,7 @@ THEME_OPTIONS: dict[str, Any] = {
     "navbar_align": "left",
     "header_links_before_dropdown": 6,
     "navbar_persistent": ["search-button"],
-    "search_bar_text": "Search this site",
+    "search_bar_text": N_("Search this site"),
     "article_header_start": [],
     "secondary_sidebar_items": [],
     "show_prev_next": False,
@@ -118,11 +120,12 @@ def apply_defaults(app: Sphinx, config: Config) -> None:
         if key in config and not _user_set(config, key):
             setattr(config, key, value)
     header_icons = [
-        {"name": link.label, "url": link.url, "icon": HEADER_ICONS[link.kind]}
+        {"name": translated(link.label), "url": link.url, "icon": HEADER_ICONS[link.kind]}
         for link in profile.links
     ]
     if config.html_theme == "pydata_sphinx_theme":  # another theme would warn about them
-        theme_options = {**THEME_OPTIONS, "icon_links": header_icons}
+        search = translated(THEME_OPTIONS["search_bar_text"])
+        theme_options = {**THEME_OPTIONS, "icon_links": header_icons, "search_bar_text": search}
         config.html_theme_options = {**theme_options, **(config.html_theme_options or {})}
     config.html_context = {"default_mode": "auto", **(config.html_context or {})}
 

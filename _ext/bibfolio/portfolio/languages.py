@@ -18,13 +18,15 @@ language (Arabic, Hebrew ...) gets ``dir="rtl"`` on the page's ``<body>``.
 
 from __future__ import annotations
 
+import html
+import json
 import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
 from .. import atomic
-from ..build.translation import translated
+from ..build.translation import _
 from ..build.warnings_ import warn
 from ..model.localized import babel_locale, text_direction
 
@@ -40,14 +42,7 @@ _XHTML = "http://www.w3.org/1999/xhtml"
 
 
 def register(app: Sphinx) -> None:
-    """The config value and the handlers."""
-    app.add_config_value(
-        "bibfolio_translations",
-        {},
-        "html",
-        types=frozenset({dict}),
-        description="Each language of the site → the absolute URL of its build.",
-    )
+    """The handlers (``bibfolio_translations`` is declared with the other values)."""
     # Before the portfolio's defaults (390), which read html_baseurl.
     app.connect("config-inited", validate, priority=385)
     app.connect("config-inited", add_switcher, priority=401)  # after the portfolio's theme
@@ -142,20 +137,53 @@ def alternates(app: Sphinx, pagename: str) -> list[dict[str, Any]]:
 def add_alternates(
     app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any
 ) -> None:
-    """``html-page-context``: the alternates, the switcher's data and the text direction."""
+    """``html-page-context``: the alternates, the switcher's data and the text direction.
+
+    Also the words of bibfolio's templates (``bibfolio_words``) and, for its script, a
+    ``<meta name="bibfolio-words">`` with theirs, in the page's language.
+    """
     if text_direction(app.config.language) == "rtl":
         context["bibfolio_dir"] = "rtl"
+    context["bibfolio_words"] = template_words()
+    if app.builder.format == "html" and (app.config.language or "en") != "en":
+        words = html.escape(json.dumps(script_words(), ensure_ascii=False), quote=True)
+        meta = f'<meta name="bibfolio-words" content="{words}" />'
+        context["metatags"] = context.get("metatags", "") + "\n" + meta
     if len(app.config.bibfolio_translations) < 2 or app.builder.format != "html":
         return
     pages = alternates(app, pagename)
     context["bibfolio_languages"] = pages
-    context["bibfolio_languages_label"] = translated("Languages")
+    context["bibfolio_languages_label"] = _("Languages")
     links = [
         f'<link rel="alternate" hreflang="{page["hreflang"]}" href="{page["url"]}" />'
         for page in pages
     ]
     links.append(f'<link rel="alternate" hreflang="x-default" href="{pages[0]["url"]}" />')
     context["metatags"] = context.get("metatags", "") + "\n".join(["", *links])
+
+
+def template_words() -> dict[str, str]:
+    """The words bibfolio's templates write (the 404 page, the paper pages' skip link)."""
+    return {
+        "skip": _("Skip to main content"),
+        "not_found": _(
+            "There is no page at this address. It may have moved or been renamed, "
+            "or the link may be mistyped."
+        ),
+        "home_and_publications": _("Home page and publications"),
+        "home": _("Home page"),
+        "publications": _("Publications"),
+    }
+
+
+def script_words() -> dict[str, str]:
+    """The words bibfolio.js writes, keyed as the script asks for them."""
+    return {
+        "showing": _("Showing %(shown)s of %(total)s publications"),
+        "loading": _("Loading…"),
+        "failed_links": _("Could not load this entry's formats; the links below have them."),
+        "failed": _("Could not load this entry's formats."),
+    }
 
 
 def add_sitemap_alternates(app: Sphinx, exception: Exception | None) -> None:

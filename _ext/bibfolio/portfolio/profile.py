@@ -24,6 +24,7 @@ from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util.docutils import SphinxDirective
 
 from ..build.bibliography import get_domain
+from ..build.translation import _, translated
 from ..build.warnings_ import warn
 from ..model.profile import read_profile
 from ..pages.head import photo_url
@@ -84,14 +85,20 @@ class ProfileDirective(SphinxDirective):
         body = nodes.container(classes=["bibfolio-profile-body"])
         for text, name in facts:
             if text:
-                body += nodes.paragraph(text, text, classes=[f"bibfolio-profile-{name}"])
+                # The project's own locale/<lang>/LC_MESSAGES/bibfolio.po may translate it.
+                shown = translated(text)
+                body += nodes.paragraph(shown, shown, classes=[f"bibfolio-profile-{name}"])
         if profile.links:
             row = nodes.paragraph(classes=["bibfolio-profile-links"])
             for link in profile.links:
                 reference = nodes.reference(
                     "",
                     "",
-                    nodes.inline(link.label, link.label, classes=["bibfolio-profile-label"]),
+                    nodes.inline(
+                        translated(link.label),
+                        translated(link.label),
+                        classes=["bibfolio-profile-label"],
+                    ),
                     refuri=link.url,
                     classes=["bibfolio-profile-link", f"bibfolio-profile-{link.kind}"],
                     kind=link.kind,
@@ -108,7 +115,7 @@ class ProfileDirective(SphinxDirective):
                 row = nodes.paragraph(classes=["bibfolio-profile-links"])
                 body += row
             row += cv_link(
-                "CV", "CV", classes=["bibfolio-cv-link", "bibfolio-profile-cv"], which="page",
+                _("CV"), _("CV"), classes=["bibfolio-cv-link", "bibfolio-profile-cv"], which="page",
                 optional=True,
             )  # fmt: skip
         card += body

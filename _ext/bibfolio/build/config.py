@@ -14,7 +14,7 @@ if TYPE_CHECKING:
     from sphinx.application import Sphinx
     from sphinx.config import Config
 
-# English msgids: the writers translate them (bibfolio.translation.translated), so does
+# English msgids: the writers translate them (bibfolio.build.translation.translated), so does
 # any title or legend a project sets that its locale/<lang>/LC_MESSAGES/bibfolio.po has.
 DEFAULT_GROUPS = (
     ("journal", N_("Journal Publications")),
@@ -240,7 +240,7 @@ OPTIONS: dict[str, Option] = {
     "bibfolio_translations": Option(
         {}, "html", (dict,), _string_dict,
         "Each language of the site -> the absolute URL of its build: language switcher, "
-        "hreflang links and sitemap alternates (languages.py).",
+        "hreflang links and sitemap alternates (portfolio/languages.py).",
     ),
     "bibfolio_cv_fonts": Option(
         [], "html", (list, tuple), _string_list,

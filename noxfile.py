@@ -161,6 +161,61 @@ def upstream(session: nox.Session) -> None:
     session.run("python", "-m", "tests.upstream.run", *session.posargs)
 
 
+#: bibfolio's message catalogs: ``<language>/LC_MESSAGES/bibfolio.po`` and the template.
+LOCALE = "_ext/bibfolio/locale"
+
+
+@nox.session
+def translations(session: nox.Session) -> None:
+    """Extract bibfolio's msgids, merge them into each .po, compile the .mo (-- LANG: a new one)."""
+    session.install("babel>=2.12")  # what Sphinx installs; pybabel is its command line
+    pot = f"{LOCALE}/bibfolio.pot"
+    session.run(
+        "pybabel", "extract", "-F", "babel.cfg", "--add-location=file", "--sort-by-file",
+        "--project=bibfolio", "--copyright-holder=The bibfolio developers",
+        "--width=100", "-o", pot, "_ext/bibfolio",
+    )  # fmt: skip
+    for language in session.posargs:  # -- LANG ...: start a catalog for a new language
+        if not Path(LOCALE, language, "LC_MESSAGES", "bibfolio.po").exists():
+            session.run(
+                "pybabel", "init", "-i", pot, "-d", LOCALE, "-D", "bibfolio", "-l", language
+            )
+    # New msgids arrive untranslated (no fuzzy guesses: a guess would ship as a
+    # translation once someone clears the flag without reading it); tests/test_translations.py
+    # then names them until every .po has them.
+    session.run(
+        "pybabel", "update", "-i", pot, "-d", LOCALE, "-D", "bibfolio",
+        "--no-fuzzy-matching", "--ignore-obsolete", "--width=100",
+    )  # fmt: skip
+    session.run("pybabel", "compile", "-d", LOCALE, "-D", "bibfolio", "--statistics")
+
+
+#: The bilingual example: examples/mingyu-liang's pages, its translations and settings.
+BILINGUAL_PAGES = "examples/mingyu-liang"
+BILINGUAL_CONF = "examples/mingyu-liang-zh"
+
+
+@nox.session
+def bilingual(session: nox.Session) -> None:
+    """Build the English + Chinese example (-- update: refresh its .po files with sphinx-intl)."""
+    session.install("-e", ".[docs,translate]")
+    out = Path(BILINGUAL_CONF, "_build")
+    shutil.rmtree(out, ignore_errors=True)
+    if session.posargs[:1] == ["update"]:
+        # Sphinx's gettext workflow: the English pages' messages, merged into each .po.
+        session.run("sphinx-build", "-b", "gettext", "-c", BILINGUAL_CONF, BILINGUAL_PAGES,
+                    str(out / "gettext"))  # fmt: skip
+        session.run("sphinx-intl", "update", "-p", str(out / "gettext"), "-l", "zh_CN",
+                    "-d", f"{BILINGUAL_CONF}/locale")  # fmt: skip
+        return
+    for language, folder in (("en", out / "html"), ("zh_CN", out / "html" / "zh_CN")):
+        session.run(
+            "sphinx-build", "-E", "-a", "-nW", "--keep-going", "-b", "html",
+            "-c", BILINGUAL_CONF, "-D", f"language={language}", BILINGUAL_PAGES, str(folder),
+        )  # fmt: skip
+    session.log(f"Open {out / 'html' / 'index.html'} and {out / 'html' / 'zh_CN' / 'index.html'}")
+
+
 @nox.session
 def lint(session: nox.Session) -> None:
     """Check style and formatting with ruff."""

@@ -36,6 +36,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
         pybtexstyle,
         settled,
         targets,
+        translation,
     )
     from .doctree import nodes, previews  # noqa: PLC0415
     from .pages import assets, head, pageload, papers, staticfiles  # noqa: PLC0415
@@ -47,7 +48,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
         keep_noindex_out_of_sitemap,
     )
     from .pages.transforms import PublicationsTransform  # noqa: PLC0415
-    from .portfolio import chrome, profile, quiet  # noqa: PLC0415
+    from .portfolio import chrome, languages, profile, quiet  # noqa: PLC0415
     from .portfolio import defaults as portfolio  # noqa: PLC0415
 
     app.setup_extension("sphinxcontrib.bibtex")
@@ -55,6 +56,8 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     pybtexstyle.register()
 
     config.register(app)
+    translation.register(app)
+    languages.register(app)
     quiet.register(app)  # before sphinxext-opengraph is imported; see quiet.py
     portfolio.load_extensions(app)
     nodes.register(app)

@@ -18,6 +18,7 @@ from sphinx.util.docutils import SphinxDirective
 
 from ..metrics import data
 from .bibliography import bib_paths, get_domain, get_library
+from .translation import _, ngettext
 from .warnings_ import warn
 
 if TYPE_CHECKING:
@@ -110,12 +111,18 @@ def cited_by(env: BuildEnvironment, key: str) -> tuple[str, ...]:
     citation = loaded[1].entries.get(key) if loaded else None
     if citation is None or key in loaded[1].exclude:  # type: ignore[index]
         return ()
-    how = ", matched by title" if citation.matched_by == "title" else ""
+    how = _(", matched by title") if citation.matched_by == "title" else ""
+    count = citation.count
     return (
-        f"Cited by {citation.count}",
+        ngettext("Cited by %(count)d", "Cited by %(count)d", count) % {"count": count},
         citation.url,
-        f"{citation.count} citations counted by {citation.source_name}, "
-        f"fetched {citation.fetched}{how}",
+        ngettext(
+            "%(count)d citation counted by %(source)s, fetched %(date)s",
+            "%(count)d citations counted by %(source)s, fetched %(date)s",
+            count,
+        )
+        % {"count": count, "source": citation.source_name, "date": citation.fetched}
+        + how,
     )
 
 
@@ -142,10 +149,13 @@ class CitationSummaryDirective(SphinxDirective):
         )  # fmt: skip
         if figures is None:
             return []
-        label = f"{', '.join(figures.sources)}, as of {figures.oldest}"
+        label = _("%(sources)s, as of %(date)s") % {
+            "sources": ", ".join(figures.sources),
+            "date": figures.oldest,
+        }
         items = nodes.bullet_list(classes=["bibfolio-citation-summary"])
         for name, value in (
-            ("Citations", figures.total),
+            (_("Citations"), figures.total),
             ("h-index", figures.h_index),
             ("i10-index", figures.i10_index),
         ):

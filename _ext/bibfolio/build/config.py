@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from ..model.messages import N_
 from .warnings_ import warn
 
 if TYPE_CHECKING:
@@ -13,19 +14,21 @@ if TYPE_CHECKING:
     from sphinx.application import Sphinx
     from sphinx.config import Config
 
+# English msgids: the writers translate them (bibfolio.build.translation.translated), so does
+# any title or legend a project sets that its locale/<lang>/LC_MESSAGES/bibfolio.po has.
 DEFAULT_GROUPS = (
-    ("journal", "Journal Publications"),
-    ("conference", "Conference Publications"),
-    ("workshop", "Workshop Publications"),
-    ("preprint", "Preprints"),
-    ("book", "Books and Chapters"),
-    ("thesis", "Theses"),
-    ("report", "Technical Reports"),
-    ("other", "Other Publications"),
+    ("journal", N_("Journal Publications")),
+    ("conference", N_("Conference Publications")),
+    ("workshop", N_("Workshop Publications")),
+    ("preprint", N_("Preprints")),
+    ("book", N_("Books and Chapters")),
+    ("thesis", N_("Theses")),
+    ("report", N_("Technical Reports")),
+    ("other", N_("Other Publications")),
 )
 DEFAULT_ANNOTATIONS = {
-    "equal": ("*", "equal contribution"),
-    "corresponding": ("†", "corresponding author"),
+    "equal": ("*", N_("equal contribution")),
+    "corresponding": ("†", N_("corresponding author")),
 }
 
 
@@ -262,6 +265,16 @@ OPTIONS: dict[str, Option] = {
         0, "html", (int,), _count,
         "Newest entries in the Atom feed feeds/publications.atom (0: no feed; 20 in a "
         "portfolio); needs html_baseurl.",
+    ),
+    "bibfolio_translations": Option(
+        {}, "html", (dict,), _string_dict,
+        "Each language of the site -> the absolute URL of its build: language switcher, "
+        "hreflang links and sitemap alternates (portfolio/languages.py).",
+    ),
+    "bibfolio_cv_fonts": Option(
+        [], "html", (list, tuple), _string_list,
+        "Fonts (family names or font files) for the CV's characters Typst's own font lacks "
+        "(CJK, Arabic ...); the system's are searched after them.",
     ),
 }  # fmt: skip
 

@@ -44,6 +44,7 @@ _FILE = "bibfolio-fragments.pickle"
 
 def _signature(builder: Builder) -> tuple[Any, ...]:
     from .config import OPTIONS  # noqa: PLC0415 - config imports nothing from here
+    from .translation import catalog_signature  # noqa: PLC0415
 
     translator = builder.get_translator_class()
     # Every bibfolio_* value: the owner, annotations and separators shape an entry's HTML.
@@ -51,6 +52,9 @@ def _signature(builder: Builder) -> tuple[Any, ...]:
     return (
         code_signature(),
         settings,
+        # The entry's words are in the build's language, from these catalogs.
+        builder.config.language,
+        catalog_signature(),
         __version__,
         sphinx.__version__,
         docutils.__version__,

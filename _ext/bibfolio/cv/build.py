@@ -27,6 +27,7 @@ from sphinx.util import logging
 
 from .. import atomic
 from ..build.bibliography import get_domain, get_library
+from ..build.translation import _, author_separators, translated
 from ..build.warnings_ import warn
 from ..doctree import nodes as bf
 from ..doctree.entrycontext import EntryContext
@@ -34,6 +35,7 @@ from ..news.directives import drop_news
 from ..news.store import news_pages
 from .dates import split_dates
 from .entries import cv_entry, legend
+from .fonts import MAIN_FONT, choose_fonts, needing_fonts
 from .images import find_image
 from .stock import fresh_citation_nodes
 from .typst import TypstTranslator, escape, string_literal
@@ -43,6 +45,7 @@ if TYPE_CHECKING:
     from sphinx.environment import BuildEnvironment
 
     from ..model.publication import Publication
+    from .fonts import FontChoice
 
 logger = logging.getLogger(__name__)
 
@@ -123,10 +126,10 @@ class CvSource:
         self.context = EntryContext(
             variant="list",
             max_authors=config.bibfolio_max_authors,
-            separators=tuple(config.bibfolio_author_separators),  # type: ignore[arg-type]
+            separators=author_separators(config),
         )
         self.legends = tuple(
-            (mark, text) for mark, text in config.bibfolio_annotations.values() if mark
+            (mark, translated(text)) for mark, text in config.bibfolio_annotations.values() if mark
         )
         self.baseurl = config.html_baseurl.rstrip("/") + "/" if config.html_baseurl else ""
         self.parts: list[str] = []
@@ -260,7 +263,7 @@ def list_variants(env: BuildEnvironment, parts: list[tuple[str, str]]) -> set[st
     return found
 
 
-def header(app: Sphinx, short: bool) -> str:
+def header(app: Sphinx, short: bool, fonts: tuple[str, ...] = ()) -> str:
     """The ``#show: cv-doc.with(...)`` line: name, contact line, PDF metadata.
 
     The contact line is the profile card's (``bibfolio_profile``): position,
@@ -271,16 +274,17 @@ def header(app: Sphinx, short: bool) -> str:
     config = app.config
     profile, _problems = read_profile(config.bibfolio_profile)
     name = profile.name or (config.bibfolio_owner or [config.project])[0]
-    contact = [f"[{escape(value)}]" for value in (profile.position, profile.affiliation) if value]
+    facts = [translated(value) for value in (profile.position, profile.affiliation) if value]
+    contact = [f"[{escape(value)}]" for value in facts]
     for link in profile.links:
-        shown = link.url.removeprefix("mailto:") if link.kind == "email" else link.label
+        shown = link.url.removeprefix("mailto:") if link.kind == "email" else translated(link.label)
         contact.append(f"link({string_literal(link.url)})[{escape(shown)}]")
     if config.html_baseurl:
         url = config.html_baseurl
         shown = url.split("://", 1)[-1].rstrip("/")
         contact.append(f"link({string_literal(url)})[{escape(shown)}]")
     keywords = ["curriculum vitae", name]
-    keywords += [value for value in (profile.position, profile.affiliation) if value]
+    keywords += facts
     epoch = os.environ.get("SOURCE_DATE_EPOCH", "")
     date = "none"  # no date at all unless one is given: rebuilds stay byte-identical
     if epoch.isdigit():
@@ -289,14 +293,17 @@ def header(app: Sphinx, short: bool) -> str:
             f"datetime(year: {when.year}, month: {when.month}, day: {when.day}, "
             f"hour: {when.hour}, minute: {when.minute}, second: {when.second})"
         )
+    title = _("%(name)s — Curriculum Vitae") % {"name": name}
     return (
         "#show: cv-doc.with(\n"
         f"  name: {string_literal(name)},\n"
-        f"  title: {string_literal(name + ' — Curriculum Vitae')},\n"
+        f"  title: {string_literal(title)},\n"
         f"  contact: ({''.join(item + ', ' for item in contact)}),\n"
         f"  keywords: ({''.join(string_literal(k) + ', ' for k in keywords)}),\n"
         f"  date: {date},\n"
         f"  compact: {'true' if short else 'false'},\n"
+        f"  fonts: ({''.join(string_literal(f) + ', ' for f in (MAIN_FONT, *fonts))}),\n"
+        f"  lang: {string_literal((config.language or 'en').split('_')[0].lower())},\n"
         ")\n\n"
     )
 
@@ -339,8 +346,27 @@ def build_cv(app: Sphinx, exception: Exception | None) -> None:
             atomic.write_file(stamp_of(stamps, target), f"{inputs}\n")
             logger.info("bibfolio: no %s: no entry is selected (selected = {true})", target.name)
             continue
-        source = layout + "\n" + header(app, short) + "\n".join(cv.parts)
-        write_pdf(typst, source, target, stamps, inputs, files=cv.files)
+        body = "\n".join(cv.parts)
+        fonts = fonts_for(app, header(app, short) + body)
+        source = layout + "\n" + header(app, short, fonts.families) + body
+        write_pdf(typst, source, target, stamps, inputs, files=cv.files, fonts=fonts.folders)
+
+
+def fonts_for(app: Sphinx, text: str) -> FontChoice:
+    """The fonts *text* needs beyond Typst's own; warns naming what none of them draws."""
+    choice = choose_fonts(needing_fonts(text), app.config.language, app.config.bibfolio_cv_fonts)
+    if choice.missing:
+        shown = " ".join(choice.missing[:20]) + (" ..." if len(choice.missing) > 20 else "")
+        codes = ", ".join(f"U+{ord(char):04X}" for char in choice.missing[:5])
+        warn(
+            f"no font draws {len(choice.missing)} character(s) of the CV: {shown} ({codes}"
+            f"{', ...' if len(choice.missing) > 5 else ''}); they show as empty boxes in the "
+            f"PDF. Install a font that has them (Read the Docs: build.apt_packages in "
+            f".readthedocs.yaml) or name one in bibfolio_cv_fonts",
+            "cv_font",
+            location=app.config.root_doc,
+        )
+    return choice
 
 
 #: The configuration values the CV's text depends on.
@@ -354,6 +380,8 @@ CONFIG_INPUTS = (
     "bibfolio_annotations",
     "bibfolio_max_authors",
     "bibfolio_author_separators",
+    "bibfolio_cv_fonts",
+    "language",
 )
 
 
@@ -415,18 +443,25 @@ def up_to_date(stamps: Path, target: Path, inputs: str) -> bool:
 
 
 def write_pdf(
-    typst: Any, source: str, target: Path, stamps: Path, inputs: str, *, files: dict[str, Path]
+    typst: Any,
+    source: str,
+    target: Path,
+    stamps: Path,
+    inputs: str,
+    *,
+    files: dict[str, Path],
+    fonts: tuple[str, ...] = (),
 ) -> None:
     """Compile *source* to *target*, unless the stamp says this source made it already.
 
     *files* (the images) are named by their content in *source*: the digest covers them.
     """
-    digest = hashlib.sha256(f"{typst.__version__}\n{source}".encode()).hexdigest()
+    digest = hashlib.sha256(f"{typst.__version__}\n{fonts}\n{source}".encode()).hexdigest()
     stamp = stamp_of(stamps, target)
     if target.exists() and read_stamp(stamps, target)[1] == digest:
         atomic.write_file(stamp, f"{inputs}\n{digest}")
         return
-    error = typeset(source, target, files)
+    error = typeset(source, target, files, fonts)
     if error:
         warn(f"the CV could not be typeset ({target.name}): {error}", "cv")
         return
@@ -434,7 +469,9 @@ def write_pdf(
     logger.info("bibfolio: wrote %s", target.name)
 
 
-def typeset(source: str, target: Path, files: dict[str, Path] | None = None) -> str:
+def typeset(
+    source: str, target: Path, files: dict[str, Path] | None = None, fonts: tuple[str, ...] = ()
+) -> str:
     """Compile *source* to *target* in a child process (typeset.py); the error, or "".
 
     *files* are copied into the Typst root (a temporary folder) under their names.
@@ -446,7 +483,7 @@ def typeset(source: str, target: Path, files: dict[str, Path] | None = None) -> 
         main = root / "main.typ"
         main.write_text(source, encoding="utf-8")
         done = subprocess.run(  # our own script, with the running Python
-            [sys.executable, str(TYPESET), str(main), str(root / "out.pdf")],
+            [sys.executable, str(TYPESET), str(main), str(root / "out.pdf"), *fonts],
             capture_output=True,
             text=True,
             check=False,

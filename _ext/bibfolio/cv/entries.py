@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from docutils import nodes
 
+from ..build.translation import ngettext
 from ..doctree.people import people_list, short_authors
 from ..doctree.render import _link_nodes, citation_sentence, page_marks, rich_nodes
 
@@ -36,10 +37,10 @@ def cv_people(
         shown = shown[:-1]  # the trailing gap is said in words below
     between = separators[0]
     out = people_list(shown, (between, between))
-    others = "other" if hidden == 1 else "others"
-    out.append(nodes.Text(f"{between.rstrip()} and {hidden} {others}"))
+    others = ngettext("and %(count)d other", "and %(count)d others", hidden) % {"count": hidden}
+    out.append(nodes.Text(f"{between.rstrip()} {others}"))
     if publication.people_are_editors:
-        out.append(nodes.Text(" (eds.)"))
+        out.append(nodes.Text(" " + ngettext("(ed.)", "(eds.)", 2)))
     return out
 
 

@@ -23,6 +23,8 @@ from sphinx.util import logging
 from sphinx.util.osutil import relative_uri
 
 from .. import atomic
+from ..build.translation import _, translated
+from ..model.messages import N_
 from .build import FILES, CvSource, cv_parts, inputs_key, list_variants, wants_cv
 
 if TYPE_CHECKING:
@@ -34,7 +36,7 @@ logger = logging.getLogger(__name__)
 PAGENAME = "cv"
 #: In the doctree folder: the inputs the page was made from (and that bibfolio made it).
 STAMP = "bibfolio-cv-page.sha256"
-TITLE = "Curriculum Vitae"
+TITLE = N_("Curriculum Vitae")
 #: The builders that write the page.
 PAGE_BUILDERS = frozenset({"html", "dirhtml"})
 _SCHEME = re.compile(r"^[a-zA-Z][a-zA-Z0-9+.-]*:")
@@ -141,7 +143,7 @@ def assemble(app: Sphinx, parts: list[tuple[str, str]]) -> tuple[nodes.document,
     outer = nodes.section(
         ids=["curriculum-vitae"], names=["curriculum vitae"], classes=["bibfolio-cv"]
     )
-    outer += nodes.title(TITLE, TITLE)
+    outer += nodes.title(translated(TITLE), translated(TITLE))
     document += outer
     here = app.builder.get_target_uri(PAGENAME)
     for docname, section in parts:
@@ -227,8 +229,8 @@ def pdf_links(app: Sphinx, short: bool) -> nodes.paragraph | None:
     if not typst_installed():
         return None
     here = app.builder.get_target_uri(PAGENAME)
-    paragraph = nodes.paragraph("", "Also as a PDF: ", classes=["bibfolio-cv-pdfs"])
-    links = [("full CV", FILES["full"])] + ([("one page", FILES["short"])] if short else [])
+    paragraph = nodes.paragraph("", _("Also as a PDF:") + " ", classes=["bibfolio-cv-pdfs"])
+    links = [(_("full CV"), FILES["full"])] + ([(_("one page"), FILES["short"])] if short else [])
     for index, (text, filename) in enumerate(links):
         if index:
             paragraph += nodes.Text(" · ")

@@ -19,6 +19,8 @@ from sphinx.util.docutils import SphinxRole
 from sphinx.util.osutil import relative_uri
 
 from ..build.bibliography import get_domain
+from ..build.translation import translated
+from ..model.messages import N_
 from .build import FILES, wants_cv
 from .page import PAGENAME, has_page, typst_installed
 
@@ -28,7 +30,7 @@ if TYPE_CHECKING:
     from sphinx.environment import BuildEnvironment
 
 _EXPLICIT = re.compile(r"^(?P<text>.*?)\s*<(?P<which>full|short|page)>$", re.DOTALL)
-DEFAULT_TEXT = {"full": "CV (PDF)", "short": "One-page CV (PDF)", "page": "CV"}
+DEFAULT_TEXT = {"full": N_("CV (PDF)"), "short": N_("One-page CV (PDF)"), "page": N_("CV")}
 #: The builders that write the PDFs (build.py's BUILDERS).
 SITE_BUILDERS = frozenset({"html", "dirhtml", "singlehtml"})
 
@@ -43,7 +45,7 @@ class CvLinkRole(SphinxRole):
     def run(self) -> tuple[list[Node], list[system_message]]:
         match = _EXPLICIT.match(self.text)
         text, which = (match["text"], match["which"]) if match else (self.text, "full")
-        text = text.strip() or DEFAULT_TEXT[which]
+        text = text.strip() or translated(DEFAULT_TEXT[which])
         return [cv_link(text, text, classes=["bibfolio-cv-link"], which=which)], []
 
 

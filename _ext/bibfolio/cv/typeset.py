@@ -1,8 +1,10 @@
 """Run as a script by build.py: compile one Typst file to PDF in a process of its own.
 
-``python typeset.py main.typ out.pdf``: the folder of ``main.typ`` is the Typst root
-(the CV's images are copied there).  Only Typst's own fonts are used, so the PDF is the
-same on every machine and its fonts are embedded.  Errors go to stderr, exit status 1.
+``python typeset.py main.typ out.pdf [FONT_FOLDER ...]``: the folder of ``main.typ`` is
+the Typst root (the CV's images are copied there).  Typst's own fonts are used, and those
+in the font folders given (fonts.py chooses them, for scripts Typst's own lack), never
+the rest of the system's, so the PDF is the same wherever the same fonts are installed;
+its fonts are embedded.  Errors go to stderr, exit status 1.
 
 A process of its own because the ``typst`` package keeps every compile's caches for
 the life of the process (about 300 MB more per compile of a 3000-entry CV, measured
@@ -23,14 +25,14 @@ def main(argv: list[str]) -> int:
     sys.path[:] = [entry for entry in sys.path if Path(entry or ".").resolve() != here]
     import typst  # noqa: PLC0415 - the parent checked that it is installed
 
-    source, output = Path(argv[0]), Path(argv[1])
+    source, output, fonts = Path(argv[0]), Path(argv[1]), argv[2:]
     try:
         typst.compile(
             str(source),
             output=str(output),
             root=str(source.parent),
             ignore_system_fonts=True,
-            font_paths=[],
+            font_paths=fonts,
         )
     except RuntimeError as err:  # typst.TypstError is a RuntimeError
         sys.stderr.write(f"{err}\n")

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from docutils import nodes
 
+from ..build.translation import _
 from ..formats.citeformats import STYLES, formatted_reference, machine_formats
 from ..formats.cleanbib import clean_bibtex
 from . import nodes as bf
@@ -98,10 +99,11 @@ def cite_reveal(publication: Publication, context: EntryContext) -> bf.details:
     # What works without the script (and on file://): "Paper page · Whole list: RIS · …".
     line = nodes.paragraph(classes=["bibfolio-formats-fallback"])
     if context.title_href:
-        line += nodes.reference("", "Paper page", refuri=context.title_href, internal=True)
+        line += nodes.reference("", _("Paper page"), refuri=context.title_href, internal=True)
     for index, (label, href) in enumerate(context.formats_files):
         if index == 0:
-            line += nodes.Text(" · Whole list: " if len(line) else "Whole list: ")
+            whole = _("Whole list:") + " "
+            line += nodes.Text(f" · {whole}" if len(line) else whole)
         else:
             line += nodes.Text(" · ")
         line += nodes.reference("", label, refuri=href, internal=True)

@@ -22,7 +22,8 @@ class EntryContext:
     separators: tuple[str, str] = (", ", ", and ")
     page_url: str = ""  #: Absolute URL of the paper page, for COinS (may be "").
     drop_fields: tuple[str, ...] = field(default=())
-    legends: tuple[tuple[str, str], ...] = (("*", "equal contribution"),)  #: mark → legend
+    #: mark → legend, in the page's language (the writers translate the configured ones).
+    legends: tuple[tuple[str, str], ...] = (("*", "equal contribution"),)
     cite_styles: tuple[str, ...] = ()  #: Formatted references shown, e.g. ("apa",).
     #: Lists: relative URI of the file the formats reveal loads ("" keeps them inline).
     formats_data: str = ""

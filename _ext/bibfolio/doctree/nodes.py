@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING
 
 from docutils import nodes
 
+from ..build.translation import _
+
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
     from sphinx.writers.html5 import HTML5Translator
@@ -131,11 +133,11 @@ def _visit_filter_form(self: HTML5Translator, node: filter_form) -> None:
             "",
             hidden="hidden",
             role="search",
-            **{"aria-label": "Filter publications", "data-listing": prefix},
+            **{"aria-label": _("Filter publications"), "data-listing": prefix},
         )
     )
     body.append(open_tag("div", classes=("bibfolio-filter-field",)))
-    body.append(open_tag("label", **{"for": f"{prefix}-q"}) + "Search</label>")
+    body.append(open_tag("label", **{"for": f"{prefix}-q"}) + self.encode(_("Search")) + "</label>")
     body.append(
         open_tag(
             "input",
@@ -143,17 +145,18 @@ def _visit_filter_form(self: HTML5Translator, node: filter_form) -> None:
             type="search",
             name="q",
             autocomplete="off",
-            placeholder="Title, author or venue",
+            placeholder=_("Title, author or venue"),
         )
     )
     body.append("</div>")
-    for name, label, choices in (("type", "Type", node["types"]), ("year", "Year", node["years"])):
+    fields = (("type", _("Type"), node["types"]), ("year", _("Year"), node["years"]))
+    for name, label, choices in fields:
         body.append(open_tag("div", classes=("bibfolio-filter-field",)))
         body.append(
             open_tag("label", **{"for": f"{prefix}-{name}"}) + self.encode(label) + "</label>"
         )
         body.append(open_tag("select", f"{prefix}-{name}", name=name))
-        body.append(open_tag("option", value="") + "All</option>")
+        body.append(open_tag("option", value="") + self.encode(_("All")) + "</option>")
         for value, text in choices:
             body.append(open_tag("option", value=value) + self.encode(text) + "</option>")
         body.append("</select></div>")

@@ -6,6 +6,8 @@ from typing import TYPE_CHECKING
 
 from docutils import nodes
 
+from ..build.translation import _, ngettext
+
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
@@ -73,12 +75,16 @@ def people_list(
     if et_al:
         between = separators[0]
         out = _joined(people, (between, between))
-        out.append(nodes.Text(f"{between.rstrip()} et al." if len(people) > 1 else " et al."))
+        et_al_text = _("et al.")
+        out.append(
+            nodes.Text(f"{between.rstrip()} {et_al_text}" if len(people) > 1 else f" {et_al_text}")
+        )
     else:
         out = _joined(people, separators)
     if editors:
         named = [person for person in people if person is not None]
-        out.append(nodes.Text(" (eds.)" if et_al or len(named) > 1 else " (ed.)"))
+        count = 2 if et_al or len(named) > 1 else 1
+        out.append(nodes.Text(" " + ngettext("(ed.)", "(eds.)", count)))
     return out
 
 

@@ -11,11 +11,14 @@ from typing import TYPE_CHECKING
 
 from docutils import nodes
 
+from ..build.translation import _, current_language, ngettext, translate_words, translated
 from ..formats.chart import chart_svg, yearly_counts
 from ..formats.cleanbib import clean_bibtex
 from ..formats.metadata import cite_as, coins
+from ..model.dates import PubDate
 from ..model.links import classify_url
-from ..model.venue import venue_line
+from ..model.localized import babel_locale, format_pub_date
+from ..model.venue import VENUE_WORDS, venue_line
 from . import nodes as bf
 from .citeblocks import cite_reveal, paper_format_sections, section
 from .people import legend_text, people_list, people_nodes, short_authors
@@ -82,15 +85,38 @@ def _venue_nodes(
     out: list[nodes.Node] = []
     line = venue_line(publication)
     if line.prefix:
-        out.append(nodes.Text(line.prefix))
+        out.append(nodes.Text(translated(line.prefix.strip()) + " "))
     for index, segment in enumerate(line.segments):
         if index:
             out.append(nodes.Text(", "))
         out.extend(_segment_nodes(segment, separators))
-    if publication.date_text:
+    date = date_text(publication)
+    if date:
         out.append(nodes.Text(", " if out else ""))
-        out.append(nodes.Text(publication.date_text))
-    return out
+        out.append(nodes.Text(date))
+    return [_venue_words(node) for node in out]
+
+
+def date_text(publication: Publication) -> str:
+    """The entry's date as the build's language writes it (``März 2024``, ``2024年3月``)."""
+    language = current_language()
+    if babel_locale(language).language == "en":
+        return publication.date_text
+    date = publication.date
+    if date is None and publication.year is not None:
+        date = PubDate(publication.year, publication.month or None)
+    return format_pub_date(date, language) if date else ""
+
+
+def _venue_words(node: nodes.Node) -> nodes.Node:
+    """*node* with bibfolio's own venue words ("PhD thesis", "in press") translated."""
+    for text in list(node.findall(nodes.Text)) if not isinstance(node, nodes.Text) else [node]:
+        translated_text = translate_words(str(text), VENUE_WORDS)
+        if translated_text != str(text):
+            if text is node:
+                return nodes.Text(translated_text)
+            text.parent.replace(text, nodes.Text(translated_text))
+    return node
 
 
 def _note_nodes(publication: Publication) -> list[nodes.Node]:
@@ -119,13 +145,14 @@ def _link_nodes(
             continue
         if out:
             out.append(nodes.Text("; " if with_urls else " "))
+        label = translated(link.label)
         if with_urls:
-            out.append(nodes.Text(f"{link.label}: {href}"))
+            out.append(nodes.Text(f"{label}: {href}"))
             continue
         out.append(
             nodes.reference(
                 "",
-                link.label,
+                label,
                 refuri=href,
                 internal=not link.url,
                 classes=["bibfolio-link", f"bibfolio-link-{link.field}"],
@@ -235,10 +262,12 @@ def paper_nodes(
         out.append(nodes.paragraph("", "", *links, classes=["bibfolio-links"]))
     abstract = publication.rich("abstract")
     if abstract:
-        out.append(section("Abstract", "abstract", nodes.paragraph("", "", *rich_nodes(abstract))))
+        out.append(
+            section(_("Abstract"), "abstract", nodes.paragraph("", "", *rich_nodes(abstract)))
+        )
     out.append(
         section(
-            "Cite as",
+            _("Cite as"),
             "cite-as",
             nodes.paragraph(
                 "", cite_as(publication, context.separators), classes=["bibfolio-cite-as"]
@@ -258,7 +287,9 @@ def paper_nodes(
     out.extend(paper_format_sections(publication, context))
     if context.back_href:
         back = nodes.paragraph(classes=["bibfolio-back"])
-        back += nodes.reference("", "← All publications", refuri=context.back_href, internal=True)
+        back += nodes.reference(
+            "", _("← All publications"), refuri=context.back_href, internal=True
+        )
         out.append(back)
     return out
 
@@ -281,6 +312,17 @@ def page_marks(
 
 
 # -- HTML --------------------------------------------------------------------------------
+def _describe_chart(total: int, span: str, kinds: str) -> str:
+    """The chart's description for screen readers, in the page's language."""
+    return ngettext(
+        "Bar chart of %(count)d publication from %(span)s, stacked by type: %(kinds)s. "
+        "The same numbers are in the table that follows.",
+        "Bar chart of %(count)d publications from %(span)s, stacked by type: %(kinds)s. "
+        "The same numbers are in the table that follows.",
+        total,
+    ) % {"count": total, "span": span or _("no years"), "kinds": kinds}
+
+
 def chart_nodes(
     publications: Sequence[Publication], groups: Sequence[tuple[str, str]], ident: str
 ) -> list[nodes.Node]:
@@ -290,22 +332,24 @@ def chart_nodes(
         return []
     present = [g for g, _ in groups if any(r.counts.get(g) for r in rows)]
     present += sorted({g for r in rows for g in r.counts} - set(present))
+    groups = [(group, translated(title)) for group, title in groups]
     titles = dict(groups)
     table = nodes.table(ids=[f"{ident}-data"], classes=["bibfolio-chart-data"])
-    table += nodes.title("", "Publications per year, by type")
+    table += nodes.title("", _("Publications per year, by type"))
     group = nodes.tgroup(cols=len(present) + 2)
     table += group
-    for _ in range(len(present) + 2):
+    for _column in range(len(present) + 2):
         group += nodes.colspec(colwidth=1)
     head = nodes.thead()
     body = nodes.tbody()
     group += head
     group += body
-    head += _row(["Year", *(titles.get(g, g) for g in present), "Total"])
+    head += _row([_("Year"), *(titles.get(g, g) for g in present), _("Total")])
     for row in reversed(rows):
         body += _row([str(row.year), *(str(row.counts.get(g, 0)) for g in present), str(row.total)])
     figure = nodes.container(classes=["bibfolio-chart-figure"])
-    figure += nodes.raw("", chart_svg(rows, groups, ident), format="html")
+    svg = chart_svg(rows, groups, ident, title=_("Publications per year"), describe=_describe_chart)
+    figure += nodes.raw("", svg, format="html")
     # A wrapper hides the table visually (the chart shows it): a table is never narrower
     # than its content, so hiding the table itself would widen the page on phones.
     figure += nodes.container("", table, classes=["bibfolio-chart-table"])
@@ -341,9 +385,9 @@ def _html_authors(publication: Publication, context: EntryContext) -> nodes.Elem
     )
     reveal = bf.details(classes=["bibfolio-authors-all"])
     toggle = bf.summary(classes=["bibfolio-more"])
-    more = f"{hidden} more author{'s' if hidden != 1 else ''}"
+    more = ngettext("%(count)d more author", "%(count)d more authors", hidden) % {"count": hidden}
     toggle += nodes.inline("", more, classes=["bibfolio-when-closed"])
-    toggle += nodes.inline("", "show fewer", classes=["bibfolio-when-open"])
+    toggle += nodes.inline("", _("show fewer"), classes=["bibfolio-when-open"])
     reveal += toggle
     reveal += nodes.inline(
         "", "", *people_nodes(publication, context.separators), classes=["bibfolio-authors-full"]
@@ -393,7 +437,7 @@ def entry_html_nodes(publication: Publication, context: EntryContext) -> bf.entr
     abstract = publication.rich("abstract")
     if abstract:
         reveal = bf.details(classes=["bibfolio-abstract"])
-        reveal += bf.summary("", "Abstract", classes=["bibfolio-toggle"])
+        reveal += bf.summary("", _("Abstract"), classes=["bibfolio-toggle"])
         reveal += nodes.container(
             "", nodes.paragraph("", "", *rich_nodes(abstract)), classes=["bibfolio-reveal"]
         )

@@ -7,12 +7,13 @@ and dark mode; text uses ``currentColor``.
 
 from __future__ import annotations
 
+import unicodedata
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Callable, Sequence
 
     from ..model.publication import Publication
 
@@ -59,13 +60,32 @@ def yearly_counts(publications: Sequence[Publication]) -> list[YearCounts]:
     ]
 
 
-def chart_svg(rows: Sequence[YearCounts], groups: Sequence[tuple[str, str]], ident: str) -> str:
+def _text_width(text: str) -> int:
+    """Rough width of *text* in the chart's 11px labels: wide (CJK) characters count twice."""
+    return sum(12 if unicodedata.east_asian_width(char) in "WF" else 6 for char in text)
+
+
+def _english_description(total: int, span: str, kinds: str) -> str:
+    return (
+        f"Bar chart of {total} publications from {span or 'no years'}, stacked by type: "
+        f"{kinds}. The same numbers are in the table that follows."
+    )
+
+
+def chart_svg(
+    rows: Sequence[YearCounts],
+    groups: Sequence[tuple[str, str]],
+    ident: str,
+    *,
+    title: str = "Publications per year",
+    describe: Callable[[int, str, str], str] = _english_description,
+) -> str:
     """The SVG chart; *ident* makes the ids of its title and description unique."""
     present = [group for group, _ in groups if any(row.counts.get(group) for row in rows)]
     present += sorted({g for row in rows for g in row.counts} - set(present))
     titles = dict(groups)
     peak = max((row.total for row in rows), default=0) or 1
-    legend_width = sum(24 + 6 * len(titles.get(group, group)) for group in present)
+    legend_width = sum(24 + _text_width(titles.get(group, group)) for group in present)
     plot_end = _LEFT + len(rows) * (_BAR + _GAP) - _GAP
     width = max(plot_end + _RIGHT, _LEFT + legend_width)
     plot_height = min(_MAX_PLOT, max(_MIN_PLOT, peak * _UNIT))
@@ -85,13 +105,10 @@ def chart_svg(rows: Sequence[YearCounts], groups: Sequence[tuple[str, str]], ide
         },
     )
     total = sum(row.total for row in rows)
-    ET.SubElement(svg, "title", {"id": f"{ident}-title"}).text = "Publications per year"
-    span = f"{rows[0].year}–{rows[-1].year}" if rows else "no years"
+    ET.SubElement(svg, "title", {"id": f"{ident}-title"}).text = title
+    span = f"{rows[0].year}–{rows[-1].year}" if rows else ""
     kinds = ", ".join(titles.get(g, g).lower() for g in present)
-    ET.SubElement(svg, "desc", {"id": f"{ident}-desc"}).text = (
-        f"Bar chart of {total} publications from {span}, stacked by type: {kinds}. "
-        "The same numbers are in the table that follows."
-    )
+    ET.SubElement(svg, "desc", {"id": f"{ident}-desc"}).text = describe(total, span, kinds)
     scale = plot_height / peak
     baseline = _TOP + plot_height
     # The axis ends with the last year (the legend may be wider); every bar carries its
@@ -141,5 +158,5 @@ def chart_svg(rows: Sequence[YearCounts], groups: Sequence[tuple[str, str]], ide
             "text",
             {"x": str(legend_x + 14), "y": str(height - 3), "class": "bibfolio-chart-label"},
         ).text = text
-        legend_x += 24 + 6 * len(text)
+        legend_x += 24 + _text_width(text)
     return ET.tostring(svg, encoding="unicode")

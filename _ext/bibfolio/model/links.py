@@ -21,6 +21,7 @@ from pathlib import PurePosixPath
 from urllib.parse import quote, unquote
 
 from ..reading.latex import url_from_latex
+from .messages import N_
 
 #: (field, label, kind) in the order links are shown.  ``kind`` picks how a value
 #: becomes a URL: "url" (as written), "eprint" (by its ``eprinttype``), or an
@@ -34,13 +35,13 @@ LINK_FIELDS: tuple[tuple[str, str, str], ...] = (
     ("pmcid", "PMC", "pmc"),
     ("html", "HTML", "url"),
     ("url", "URL", "url"),
-    ("code", "Code", "url"),
-    ("slides", "Slides", "url"),
-    ("poster", "Poster", "url"),
-    ("video", "Video", "url"),
-    ("supp", "Supp", "url"),
-    ("website", "Website", "url"),
-    ("blog", "Blog", "url"),
+    ("code", N_("Code"), "url"),
+    ("slides", N_("Slides"), "url"),
+    ("poster", N_("Poster"), "url"),
+    ("video", N_("Video"), "url"),
+    ("supp", N_("Supp"), "url"),
+    ("website", N_("Website"), "url"),
+    ("blog", N_("Blog"), "url"),
 )
 SAFE_SCHEMES = frozenset({"http", "https", "mailto"})
 _SCHEME = re.compile(r"^([A-Za-z][A-Za-z0-9+.\-]*):")

@@ -264,6 +264,11 @@ def fold(text: str) -> str:
 _SUFFIXES = frozenset({"jr", "sr", "ii", "iii", "iv"})
 
 
+def is_cjk(text: str) -> bool:
+    """Whether *text* has letters of a Chinese, Japanese or Korean script (wide letters)."""
+    return any(char.isalpha() and unicodedata.east_asian_width(char) in "WF" for char in text)
+
+
 def _given_words(text: str) -> tuple[tuple[str, ...], ...]:
     """Given names as words of folded parts: "Jae-Woo P.S." → (("jae", "woo"), ("p",), ("s",)).
 
@@ -305,6 +310,9 @@ class NamePattern:
     family: str  #: Folded ``von Last`` (particles included).
     given: str  #: Folded given names joined (spacing and hyphens ignored).
     words: tuple[tuple[str, ...], ...]  #: Given names as folded words (:func:`_given_words`).
+    #: A name in Chinese, Japanese or Korean script, folded whole ("梁明宇"): written
+    #: family name first, with or without a space, which BibTeX reads as "First Last".
+    whole: str = ""
 
     @property
     def uses_initials(self) -> bool:
@@ -321,6 +329,7 @@ class NamePattern:
             family=fold(" ".join(name.von + name.last)),
             given="".join(part for word in words for part in word),
             words=words,
+            whole=fold(text) if is_cjk(text) else "",
         )
 
     def matches(self, person: PersonName) -> bool:
@@ -335,6 +344,13 @@ class NamePattern:
         initial in the author list never stands for a configured full first name: add
         "P. Raman" as an alias).  A suffix among the given names ("Jr.") never matches.
         """
+        if self.whole and is_cjk(" ".join(person.last + person.first)):
+            # "梁明宇", "梁 明宇" (read as First Last) and "梁, 明宇" are one name.
+            written = (
+                person.first + person.von + person.last,
+                person.von + person.last + person.first,
+            )
+            return any(fold(" ".join(parts)) == self.whole for parts in written)
         if fold(" ".join(person.von + person.last)) != self.family:
             return False
         if fold(" ".join(person.first)) == self.given:

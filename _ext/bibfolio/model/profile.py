@@ -33,9 +33,11 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import quote
 
+from .messages import N_
+
 #: Link kinds in card order: (accessible name, URL for a bare id or handle).
 LINK_KINDS: dict[str, tuple[str, str]] = {
-    "email": ("Email", "mailto:{}"),
+    "email": (N_("Email"), "mailto:{}"),
     "scholar": ("Google Scholar", "https://scholar.google.com/citations?user={}"),
     "orcid": ("ORCID", "https://orcid.org/{}"),
     "github": ("GitHub", "https://github.com/{}"),

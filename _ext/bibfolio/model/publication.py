@@ -22,6 +22,7 @@ from .annotations import HIGHLIGHT, parse_annotations
 from .dates import MONTH_NAMES, parse_date
 from .inline import free_text
 from .links import collect_links, embedded_unsafe_links
+from .messages import ARXIV_PREPRINT
 from .names import NameError_, PersonName, is_truncation, parse_name, split_name_list
 
 if TYPE_CHECKING:
@@ -291,7 +292,7 @@ class Publication:
         # another eprint type (googlebooks, jstor, ...) is no arXiv preprint.
         arxiv = next((link.identifier for link in self.links if link.kind == "arxiv"), "")
         if arxiv:
-            return (f"arXiv preprint arXiv:{arxiv}",)
+            return (f"{ARXIV_PREPRINT} arXiv:{arxiv}",)
         return ()
 
     @cached_property

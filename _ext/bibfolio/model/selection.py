@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..reading.richtext import plain
+from .messages import N_
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable, Sequence
@@ -160,7 +161,7 @@ def group_publications(
         buckets.setdefault(bucket, []).append(publication)
     if by == "year":
         order = sorted(buckets, key=lambda b: -int(b) if b.isdigit() else 1)
-        default_titles = {b: (b if b.isdigit() else "Undated") for b in order}
+        default_titles = {b: (b if b.isdigit() else N_("Undated")) for b in order}
     else:
         configured = [group_id for group_id, _ in groups]
         order = [g for g in configured if g in buckets] + [

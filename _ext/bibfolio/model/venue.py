@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from ..reading.latex import latex_to_plain, latex_to_rich
 from ..reading.richtext import plain, titled
 from .dates import parse_date
+from .messages import ARXIV_PREPRINT, N_
 from .names import split_name_list
 
 if TYPE_CHECKING:
@@ -65,23 +66,24 @@ BOOK_TYPES = frozenset(
         "manual",
     }
 )
+IN = N_("In")  #: "In <editors>, <book>"
 THESIS_KIND = {
-    "phdthesis": "PhD thesis",
-    "mathesis": "Master's thesis",
-    "mastersthesis": "Master's thesis",
-    "candthesis": "Candidate thesis",
-    "techreport": "Technical Report",
-    "resreport": "Research Report",
-    "software": "Software",
+    "phdthesis": N_("PhD thesis"),
+    "mathesis": N_("Master's thesis"),
+    "mastersthesis": N_("Master's thesis"),
+    "candthesis": N_("Candidate thesis"),
+    "techreport": N_("Technical Report"),
+    "resreport": N_("Research Report"),
+    "software": N_("Software"),
     "datacd": "CD-ROM",
     "audiocd": "Audio CD",
 }
 _DEFAULT_KIND = {
-    "phdthesis": "PhD thesis",
-    "mastersthesis": "Master's thesis",
-    "techreport": "Technical Report",
-    "report": "Report",
-    "patent": "Patent",
+    "phdthesis": N_("PhD thesis"),
+    "mastersthesis": N_("Master's thesis"),
+    "techreport": N_("Technical Report"),
+    "report": N_("Report"),
+    "patent": N_("Patent"),
 }
 #: biblatex's patent types (``type = {patentus}``, ``{patreqfr}``): the country's
 #: adjective as biblatex's English localisation prints it.
@@ -96,12 +98,19 @@ _PATENT_COUNTRY = {
 }
 _PATENT_TYPE = re.compile(r"pat(ent|req)(at|ch|de|eu|fr|uk|us)?")
 _PUBSTATE = {
-    "inpress": "in press",
-    "submitted": "submitted",
-    "forthcoming": "forthcoming",
-    "inpreparation": "in preparation",
-    "prepublished": "pre-published",
+    "inpress": N_("in press"),
+    "submitted": N_("submitted"),
+    "forthcoming": N_("forthcoming"),
+    "inpreparation": N_("in preparation"),
+    "prepublished": N_("pre-published"),
 }
+#: bibfolio's own words in venue lines (the writers translate them where they stand).
+VENUE_WORDS = tuple(
+    sorted(
+        {*THESIS_KIND.values(), *_DEFAULT_KIND.values(), *_PUBSTATE.values(), ARXIV_PREPRINT},
+        key=len,
+    )
+)[::-1]
 _ORDINAL = {1: "st", 2: "nd", 3: "rd"}
 _RANGE = re.compile(r"\s*(?:-{1,3}|–|—)\s*")
 
@@ -222,7 +231,7 @@ def venue_line(publication: Publication) -> VenueLine:
         # APA's wording for an article number; biblatex prints the bare number.
         line.text(f"article {eid}" if eid else pages_text(_text(publication, "pages")))
     elif kind in PART_TYPES:
-        prefix = "In "
+        prefix = IN + " "
         if not publication.people_are_editors:  # else they are the people line already
             line.people(publication.editors, publication.editors_et_al)
         book = titled(

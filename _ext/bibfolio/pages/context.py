@@ -15,6 +15,7 @@ from sphinx.util.osutil import relative_uri
 from ..build.bibliography import get_domain, get_library
 from ..build.citedby import cited_by
 from ..build.slugs import page_slugs, paper_pages
+from ..build.translation import author_separators, translated
 from ..doctree.entrycontext import EntryContext
 from ..doctree.previews import FOLDER, preview_of
 from .localfiles import local_file_target, publishes_local_files, refused_files
@@ -44,7 +45,9 @@ class PageContext:
         config = env.config
         self.baseurl = (config.html_baseurl or "").rstrip("/") + "/" if config.html_baseurl else ""
         self.legends = tuple(
-            (mark, legend) for mark, legend in config.bibfolio_annotations.values() if mark
+            (mark, translated(legend))
+            for mark, legend in config.bibfolio_annotations.values()
+            if mark
         )
 
     def uri(self, docname: str) -> str:
@@ -84,7 +87,7 @@ class PageContext:
             back_href=back_href,
             file_hrefs=self.file_hrefs(publication),
             max_authors=max_authors or config.bibfolio_max_authors,
-            separators=tuple(config.bibfolio_author_separators),  # type: ignore[arg-type]
+            separators=author_separators(config),
             page_url=page_url,
             legends=self.legends,
             cite_styles=tuple(config.bibfolio_cite_styles) if variant == "paper" else (),

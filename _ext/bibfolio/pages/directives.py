@@ -9,6 +9,7 @@ from docutils.parsers.rst import directives
 from sphinx.util.docutils import SphinxDirective
 
 from ..build.bibliography import Listing, get_domain, get_library
+from ..build.translation import translated
 from ..build.warnings_ import warn
 from ..doctree import nodes as bf
 from ..model.selection import (
@@ -163,7 +164,8 @@ class PublicationsDirective(SphinxDirective):
                 classes=["bibfolio-group"],
             )
             document.ids[section_id] = section
-            section += nodes.title(group.title, group.title)
+            heading = translated(group.title)
+            section += nodes.title(heading, heading)
             section += bullets
             result.append(section)
         # The marks' legend follows the entries (a reader meets "*" before its meaning is

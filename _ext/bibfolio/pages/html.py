@@ -15,6 +15,7 @@ from sphinx.util.osutil import relative_uri
 from .. import atomic
 from ..build.bibliography import get_domain
 from ..build.fragments import FragmentCache
+from ..build.translation import ngettext, translated
 from ..cv.page import written_page
 from ..doctree import nodes as bf
 from ..doctree.render import chart_nodes, entry_html_nodes, paper_nodes
@@ -274,7 +275,7 @@ def _tools(
         years = sorted({p.year for p in publications if p.year}, reverse=True)
         box += bf.filter_form(
             listing=ident,
-            types=[(g, groups.get(g, g.title())) for g in present],
+            types=[(g, translated(groups.get(g, g.title()))) for g in present],
             years=[(str(y), str(y)) for y in years],
         )
     if downloads:
@@ -284,7 +285,8 @@ def _tools(
         line = nodes.paragraph("", "", classes=["bibfolio-download-line"])
         line += nodes.reference(
             "",
-            f"Download all {count} as BibTeX",
+            ngettext("Download all %(count)d as BibTeX", "Download all %(count)d as BibTeX", count)
+            % {"count": count},
             refuri=relative_uri(here, bib),
             internal=True,
             classes=["bibfolio-download"],

@@ -19,8 +19,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..build.config import user_set
+from ..build.translation import translated
+from ..model.messages import N_
 from ..model.profile import read_profile
-from . import notfound
+from . import languages, notfound
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -36,7 +38,7 @@ THEME_OPTIONS: dict[str, Any] = {
     "navbar_center": ["bibfolio-navbar-nav"],  # the pages, then the CV (chrome.py)
     "header_links_before_dropdown": 6,
     "navbar_persistent": ["search-button"],
-    "search_bar_text": "Search this site",
+    "search_bar_text": N_("Search this site"),
     "article_header_start": [],
     "secondary_sidebar_items": [],
     "show_prev_next": False,
@@ -126,17 +128,23 @@ def apply_defaults(app: Sphinx, config: Config) -> None:
         if key in config and not user_set(config, key):
             setattr(config, key, value)
     header_icons = [
-        {"name": link.label, "url": link.url, "icon": HEADER_ICONS[link.kind]}
+        {"name": translated(link.label), "url": link.url, "icon": HEADER_ICONS[link.kind]}
         for link in profile.links
     ]
     if config.html_theme == "pydata_sphinx_theme":  # another theme would warn about them
-        theme_options = {**THEME_OPTIONS, "icon_links": header_icons}
+        search = translated(THEME_OPTIONS["search_bar_text"])
+        theme_options = {**THEME_OPTIONS, "icon_links": header_icons, "search_bar_text": search}
         config.html_theme_options = {**theme_options, **(config.html_theme_options or {})}
     config.html_context = {"default_mode": "auto", **(config.html_context or {})}
 
 
 def _baseurl(config: Config) -> str:
-    """The site's address: conf.py's ``html_baseurl``, else where Read the Docs serves it."""
+    """The site's address: conf.py's ``html_baseurl``, else where Read the Docs serves it.
+
+    A site in several languages gives each build's address in ``bibfolio_translations``.
+    """
+    if own := languages.own_address(config):
+        return own
     if user_set(config, "html_baseurl"):
         return str(config.html_baseurl or "")
     return os.environ.get("READTHEDOCS_CANONICAL_URL", "")

@@ -39,6 +39,8 @@ from sphinx.builders.dirhtml import DirectoryHTMLBuilder
 
 from ..build.bibliography import get_domain
 from ..build.targets import reading_order
+from ..build.translation import translated
+from ..model.messages import N_
 from ..pages.head import exclude_from_sitemap
 
 if TYPE_CHECKING:
@@ -52,7 +54,7 @@ if TYPE_CHECKING:
 EXTENSION = "notfound.extension"
 TEMPLATE = "bibfolio-notfound.html"
 TEMPLATES = Path(__file__).parent.parent / "templates" / "notfound"
-TITLE = "Page not found"
+TITLE = N_("Page not found")
 
 
 def register(app: Sphinx) -> None:
@@ -70,7 +72,7 @@ def defaults(baseurl: str) -> dict[str, Any]:
         "notfound_urls_prefix": url_prefix(baseurl),
         "notfound_template": TEMPLATE,
         # Without a "body": the template writes its own (a "body" given here replaces it).
-        "notfound_context": {"title": TITLE},
+        "notfound_context": {"title": translated(TITLE)},
     }
 
 

@@ -24,6 +24,7 @@ from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util.docutils import SphinxDirective
 
 from ..build.bibliography import get_domain
+from ..build.translation import _, translated
 from ..build.warnings_ import warn
 from ..model.profile import read_profile
 from ..pages.head import photo_url
@@ -91,7 +92,9 @@ class ProfileDirective(SphinxDirective):
         body = nodes.container(classes=["bibfolio-profile-body"])
         for text, name in facts:
             if text:
-                body += nodes.paragraph(text, text, classes=[f"bibfolio-profile-{name}"])
+                # The project's own locale/<lang>/LC_MESSAGES/bibfolio.po may translate it.
+                shown = translated(text)
+                body += nodes.paragraph(shown, shown, classes=[f"bibfolio-profile-{name}"])
         for link in profile.links:
             if link.kind == "email":  # the address to read and copy, not only an icon
                 address = link.url.removeprefix("mailto:")
@@ -107,7 +110,11 @@ class ProfileDirective(SphinxDirective):
                 reference = nodes.reference(
                     "",
                     "",
-                    nodes.inline(link.label, link.label, classes=["bibfolio-profile-label"]),
+                    nodes.inline(
+                        translated(link.label),
+                        translated(link.label),
+                        classes=["bibfolio-profile-label"],
+                    ),
                     refuri=link.url,
                     classes=["bibfolio-profile-link", f"bibfolio-profile-{link.kind}"],
                     kind=link.kind,
@@ -124,7 +131,7 @@ class ProfileDirective(SphinxDirective):
                 row = nodes.paragraph(classes=["bibfolio-profile-links"])
                 body += row
             row += cv_link(
-                "CV", "CV", classes=["bibfolio-cv-link", "bibfolio-profile-cv"], which="page",
+                _("CV"), _("CV"), classes=["bibfolio-cv-link", "bibfolio-profile-cv"], which="page",
                 optional=True,
             )  # fmt: skip
         card += body

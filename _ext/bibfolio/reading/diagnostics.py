@@ -52,6 +52,8 @@ SUBTYPES: dict[str, str] = {
     "cv": "the CV PDF: a node with no Typst translation (left out of the PDF), an image it "
     "cannot read, a math command it prints nothing for, a bibfolio_cv name that matches no "
     "document or section, or a Typst error",
+    "cv_font": "the CV PDF holds characters that neither Typst's own font nor any font "
+    "bibfolio_cv_fonts names or the system has can draw; the message names them",
     "citations_file": "the citation counts file (citations.json) cannot be read; no counts show",
     "citations_stale": "the citation counts are older than bibfolio_citations_max_age_days: "
     "run bibfolio metrics",

@@ -4,6 +4,19 @@
 (function () {
   "use strict";
 
+  // The page's language: <meta name="bibfolio-words"> (bibfolio/languages.py), else English.
+  var WORDS = (function () {
+    var meta = document.querySelector('meta[name="bibfolio-words"]');
+    try { return meta ? JSON.parse(meta.getAttribute("content")) : {}; } catch (e) { return {}; }
+  })();
+  function word(key, english, values) {
+    var text = WORDS[key] || english;
+    Object.keys(values || {}).forEach(function (name) {
+      text = text.split("%(" + name + ")s").join(String(values[name]));
+    });
+    return text;
+  }
+
   function setup(form) {
     var listing = form.getAttribute("data-listing");
     var prefix = listing === "publications-1" ? "" : listing + ".";
@@ -36,7 +49,8 @@
         if (!own.length) return;
         section.hidden = !Array.prototype.some.call(own, function (li) { return !li.hidden; });
       });
-      status.textContent = "Showing " + shown + " of " + items.length + " publications";
+      status.textContent = word("showing", "Showing %(shown)s of %(total)s publications",
+        {shown: shown, total: items.length});
       if (push) {
         var params = new URLSearchParams(window.location.search);
         [["q", text.value.trim()], ["type", type.value], ["year", year.value]].forEach(function (pair) {
@@ -116,7 +130,7 @@
     var status = document.createElement("p");
     status.className = "bibfolio-formats-status";
     status.setAttribute("role", "status");
-    status.textContent = "Loading…";
+    status.textContent = word("loading", "Loading…");
     // After the BibTeX, before the links that work without the script.
     var box = details.querySelector(".bibfolio-reveal") || details;
     box.insertBefore(status, box.querySelector(".bibfolio-formats-fallback"));
@@ -136,8 +150,8 @@
       pres.forEach(addCopyButton);
     }).catch(function () {
       status.textContent = details.querySelector("a")
-        ? "Could not load this entry's formats; the links below have them."
-        : "Could not load this entry's formats.";
+        ? word("failed_links", "Could not load this entry's formats; the links below have them.")
+        : word("failed", "Could not load this entry's formats.");
       details.bibfolioFilled = false;
       details.addEventListener("toggle", function retry() {
         details.removeEventListener("toggle", retry);

@@ -1,0 +1,150 @@
+"""bibfolio's own words in the project's ``language``: the ``bibfolio`` message catalog.
+
+Every string bibfolio writes into a page, the CV or a script goes through :data:`_`
+(Sphinx's :func:`sphinx.locale.get_translation`), which looks it up in
+``locale/<language>/LC_MESSAGES/bibfolio.mo`` beside this module.  Strings defined at
+import time (group titles, link labels) are marked with :func:`N_` where they are
+defined and translated with :func:`translated` where they are written.
+
+``locale/README.md`` says how to add a language; ``nox -s translations`` extracts the
+msgids (``babel.cfg``), merges them into every ``.po`` and compiles the ``.mo`` files.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import re
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from sphinx import locale
+from sphinx.locale import get_translation
+from sphinx.util.i18n import CatalogRepository
+
+from ..model.messages import N_
+
+if TYPE_CHECKING:
+    from sphinx.application import Sphinx
+    from sphinx.config import Config
+
+__all__ = [
+    "CATALOG",
+    "LOCALE_DIR",
+    "N_",
+    "_",
+    "author_separators",
+    "ngettext",
+    "register",
+    "shipped_languages",
+    "translated",
+]
+
+#: The gettext domain of bibfolio's catalog (``bibfolio.po`` / ``bibfolio.mo``).
+CATALOG = "bibfolio"
+#: Where the catalogs are: ``<language>/LC_MESSAGES/bibfolio.{po,mo}``.
+LOCALE_DIR = Path(__file__).parent.parent / "locale"
+
+#: ``_("Abstract")``: the message in the project's language.
+_ = get_translation(CATALOG)
+
+
+#: The language of the build under way (``register`` sets it), for dates and numbers.
+_LANGUAGE: list[str] = ["en"]
+
+
+def current_language() -> str:
+    """The ``language`` of the build under way (``en`` before any)."""
+    return _LANGUAGE[0]
+
+
+def ngettext(singular: str, plural: str, count: int) -> str:
+    """The form of *singular*/*plural* the language uses for *count* (its plural rule).
+
+    Not formatted: ``ngettext("%(count)d more author", "%(count)d more authors", n) %
+    {"count": n}`` (languages place the number differently).
+    """
+    if not locale.is_translator_registered(CATALOG):
+        return singular if count == 1 else plural
+    return locale.get_translator(CATALOG).ngettext(singular, plural, count)
+
+
+def translated(message: str) -> str:
+    """*message* (a msgid marked with :func:`N_` elsewhere) in the project's language."""
+    return str(_(message)) if message else message
+
+
+#: ``bibfolio_author_separators``' default: its ", and " is a msgid ("、" in Japanese).
+DEFAULT_SEPARATORS = (", ", N_(", and "))
+
+
+def author_separators(config: Config) -> tuple[str, str]:
+    """The author list's separators: the project's, or the default in its language."""
+    between, last = tuple(config.bibfolio_author_separators)
+    if (between, last) == DEFAULT_SEPARATORS:
+        return between, translated(last)
+    return between, last
+
+
+def translate_words(text: str, phrases: tuple[str, ...]) -> str:
+    """*text* with each of *phrases* (msgids, longest first) translated where it stands."""
+    for phrase in phrases:
+        if phrase in text:
+            found = re.compile(rf"(?<!\w){re.escape(phrase)}(?!\w)")
+            text = found.sub(lambda _match, p=phrase: translated(p), text)
+    return text
+
+
+def shipped_languages() -> list[str]:
+    """The languages with a catalog in the package (``de``, ``fr`` ...), sorted."""
+    return sorted(path.parent.parent.name for path in LOCALE_DIR.glob("*/LC_MESSAGES/bibfolio.po"))
+
+
+def project_catalog_dirs(app: Sphinx) -> list[str]:
+    """The project's ``locale_dirs`` that hold a ``bibfolio.po`` for its language.
+
+    A portfolio translates its own ``conf.py`` words (the profile card's position,
+    affiliation and interests) and may reword any of bibfolio's there; its ``.po`` is
+    compiled here as Sphinx compiles its own ``sphinx.po``.
+    """
+    language = app.config.language
+    if not language or language == "en":
+        return []
+    repo = CatalogRepository(
+        app.srcdir, app.config.locale_dirs, language, app.config.source_encoding
+    )
+    found = []
+    for catalog in repo.catalogs:
+        if catalog.domain == CATALOG:
+            if catalog.is_outdated():
+                catalog.write_mo(language)
+            found.append(str(Path(catalog.base_dir).parent.parent))  # <dir>/<lang>/LC_MESSAGES
+    return found
+
+
+#: The compiled catalogs the build under way reads (``register`` sets them).
+_LOADED: list[Path] = []
+
+
+def catalog_signature() -> str:
+    """A digest of the compiled catalogs in use: cached renderings keep to their words."""
+    digest = hashlib.sha256()
+    for path in _LOADED:
+        digest.update(str(path).encode())
+        with contextlib.suppress(OSError):
+            digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+def register(app: Sphinx) -> None:
+    """Load the catalogs for ``app.config.language``: the project's first, then bibfolio's."""
+    # Sphinx merges a second load into the first (init() adds a fallback), so a second
+    # build in one process (a test run, a live preview) in another language would keep
+    # the first language's words: start from no translator for this catalog.
+    locale.translators.pop(("general", CATALOG), None)
+    _LANGUAGE[0] = app.config.language or "en"
+    directories = [*project_catalog_dirs(app), str(LOCALE_DIR)]
+    language = app.config.language or "en"
+    _LOADED[:] = [Path(d, language, "LC_MESSAGES", f"{CATALOG}.mo") for d in directories]
+    for directory in directories:
+        app.add_message_catalog(CATALOG, directory)

@@ -1,0 +1,123 @@
+"""Find bibfolio's English words left in a translated build: the catalog's msgids in the output.
+
+Only what bibfolio writes is searched: elements whose class starts with ``bibfolio``,
+less what comes from the ``.bib`` or the owner (titles, container titles, notes, the
+reference formats, the profile's own words), plus the labels and placeholders of those
+elements and the chart's title and description.  A message whose translation is the
+English word itself ("Video" in German) is not looked for.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from babel.messages.pofile import read_po
+from bs4 import BeautifulSoup
+
+from bibfolio.build.translation import LOCALE_DIR
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+#: Elements inside bibfolio's output that hold the .bib's or the owner's own words.
+NOT_BIBFOLIOS = ", ".join(
+    (
+        "script, style, pre, code, .headerlink, .Z3988, em, i, .bibfolio-title",
+        ".bibfolio-notes, .bibfolio-award, .bibfolio-impact, .bibfolio-badge, .bibfolio-formats",
+        ".bibfolio-formatted, .bibfolio-bibtex, .bibfolio-cite-as, .bibfolio-abstract",
+        ".bibfolio-profile-position, .bibfolio-profile-affiliation, .bibfolio-profile-interests",
+        ".bibfolio-profile-initials, .bibfolio-paper-page h1, .bibfolio-languages, .bibfolio-owner",
+        # The paper pages' header lists the site's pages by their own titles.
+        ".bibfolio-site-nav",
+        # A {cv-link} with the owner's own text; the card's CV link is bibfolio's.
+        ".bibfolio-cv-link:not(.bibfolio-profile-cv)",
+        # The 404 page's link to the list is titled with the list page's own title.
+        ".bibfolio-notfound-links li:nth-of-type(2)",
+        # A CV entry's title is its first span.
+        ".bibfolio-cv-entry > p > span:not([class])",
+    )
+)
+#: Where the .bib's words stand beside bibfolio's (a venue line, a CV entry): there,
+#: only messages of two words or more are looked for ("Software" may be in a title).
+MIXED = ".bibfolio-venue, .bibfolio-paper-venue, .bibfolio-cv-entry"
+_PLACEHOLDER = re.compile(r"%\\\(\w+\\\)[sd]")
+
+
+@dataclass(frozen=True)
+class English:
+    """One English message of the catalog, as a pattern to find in the output."""
+
+    msgid: str
+    pattern: re.Pattern[str]
+
+
+def english_messages(language: str) -> list[English]:
+    """The catalog's English forms whose translation in *language* differs from them."""
+    with (LOCALE_DIR / language / "LC_MESSAGES" / "bibfolio.po").open("rb") as file:
+        catalog = read_po(file, locale=language)
+    found = []
+    for message in catalog:
+        if not message.id:
+            continue
+        forms = list(message.id) if message.pluralizable else [message.id]
+        translations = list(message.string) if message.pluralizable else [message.string]
+        for form in forms:
+            if form in translations or not re.search(r"[A-Za-z]{2}", form):
+                continue
+            text = _PLACEHOLDER.sub(r".+?", re.escape(form.strip()))
+            if re.match(r"\w", form.strip()):
+                text = r"(?<![\w])" + text
+            if re.search(r"\w$", form.strip()):
+                text += r"(?![\w])"
+            found.append(English(form, re.compile(text)))
+    return found
+
+
+def bibfolio_text(html: str) -> list[tuple[str, bool]]:
+    """The words bibfolio wrote into a page: its elements' text and labels.
+
+    Each text comes with whether it is mixed with the .bib's words (:data:`MIXED`).
+    """
+    soup = BeautifulSoup(html, "html.parser")
+    for element in soup.select(NOT_BIBFOLIOS):
+        element.decompose()
+    texts: list[tuple[str, bool]] = []
+    for element in soup.select(MIXED):
+        texts.append((" ".join(element.get_text(" ").split()), True))
+        element.decompose()
+    tops = [
+        element
+        for element in soup.find_all(class_=re.compile(r"^bibfolio"))
+        if not element.find_parent(class_=re.compile(r"^bibfolio"))
+    ]
+    for top in tops:
+        texts.append((" ".join(top.get_text(" ").split()), False))
+        texts.extend(
+            (element[attribute], False)
+            for element in [top, *top.find_all(True)]
+            for attribute in ("aria-label", "placeholder", "title", "alt")
+            if element.get(attribute)
+        )
+    return texts
+
+
+def english_left(
+    texts: list[tuple[str, bool]], language: str, *, phrases_only: bool = False
+) -> set[str]:
+    """The msgids found in *texts*; in mixed texts (or all, with *phrases_only*), only those
+    of two words or more."""
+    left = set()
+    for message in english_messages(language):
+        phrase = len(message.msgid.split()) >= 2
+        if phrases_only and not phrase:
+            continue
+        if any(message.pattern.search(text) for text, mixed in texts if phrase or not mixed):
+            left.add(message.msgid)
+    return left
+
+
+def pages_text(outdir: Path, names: list[str]) -> list[tuple[str, bool]]:
+    """:func:`bibfolio_text` of each page named (paths relative to *outdir*)."""
+    return [text for name in names for text in bibfolio_text((outdir / name).read_text("utf-8"))]

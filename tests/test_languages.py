@@ -1,0 +1,88 @@
+"""Both portfolios built in German, Spanish, French and Japanese: no English of bibfolio's left.
+
+One build per language, without the CV PDF (tests/test_bilingual.py builds Simplified
+Chinese with it, and checks the PDF).  Each build's pages, CV page, a paper page and
+404 page are searched for the English msgids of bibfolio's catalog (tests/i18n_scan.py).
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import sys
+from typing import TYPE_CHECKING
+
+import pytest
+
+from .helpers import REPO, build_project, copy_portfolio
+from .i18n_scan import english_left, pages_text
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+pytestmark = pytest.mark.portfolio
+#: language → the portfolio built in it, and the page holding its full list.
+CASES = {
+    "de": ("mingyu-liang", "publications.html"),
+    "es": ("mingyu-liang", "publications.html"),
+    "fr": ("liang-luo", "index.html"),
+    "ja": ("liang-luo", "index.html"),
+}
+
+
+@pytest.fixture(scope="module", params=sorted(CASES))
+def built(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory):
+    language = request.param
+    name, list_page = CASES[language]
+    base = tmp_path_factory.mktemp(f"{name}-{language}")
+    source = copy_portfolio(name, base)
+    # No PDF (the typst package looks absent): the CV page is still written.
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setitem(sys.modules, "typst", None)
+        result = build_project(source, base / "_build", overrides={"language": language})
+    return language, result, list_page
+
+
+def _pages(outdir: Path, list_page: str) -> list[str]:
+    paper = sorted(
+        p.relative_to(outdir).as_posix() for p in (outdir / "publications").glob("*.html")
+    )
+    return sorted({"index.html", list_page, "cv.html", "404.html", *paper[:2]})
+
+
+def test_no_english_of_bibfolios_is_left(built) -> None:
+    language, result, list_page = built
+    assert result.statuscode == 0, result.warnings
+    texts = pages_text(result.outdir, _pages(result.outdir, list_page))
+    assert texts, "bibfolio's elements were found"
+    left = english_left(texts, language)
+    assert not left, f"{language}: English left in the pages: {sorted(left)}"
+
+
+def test_the_script_gets_its_words_in_the_language(built) -> None:
+    """bibfolio.js reads the filter's count and the formats' messages from a <meta>."""
+    language, result, list_page = built
+    meta = result.page(list_page.removesuffix(".html")).select_one('meta[name="bibfolio-words"]')
+    assert meta is not None
+    words = json.loads(meta["content"])
+    expected = {
+        "de": "%(shown)s von %(total)s Veröffentlichungen angezeigt",
+        "es": "Se muestran %(shown)s de %(total)s publicaciones",
+        "fr": "Publications affichées\u00a0: %(shown)s sur %(total)s",
+        "ja": "%(total)s 件中 %(shown)s 件を表示",
+    }
+    assert words["showing"] == expected[language]
+    assert set(words) == {"showing", "loading", "failed_links", "failed"}
+
+
+def test_a_rebuild_in_another_language_rewrites_bibfolios_words(tmp_path: Path) -> None:
+    """Renderings cached by an English build are not reused by a German one (fragments.py)."""
+    source = tmp_path / "src"
+    shutil.copytree(REPO / "tests" / "roots" / "test-equal-contrib", source)
+    english = build_project(source, tmp_path / "_build")
+    assert "equal contribution" in english.page("index").select_one(".bibfolio-legend").get_text()
+    german = build_project(source, tmp_path / "_build", overrides={"language": "de"}, fresh=False)
+    page = german.page("index")
+    assert page.select_one(".bibfolio-legend").get_text() == "*: gleicher Beitrag"
+    authors = " ".join(page.select_one("#pub-shared .bibfolio-authors").get_text().split())
+    assert authors == "Charles Babbage*, Ada Lovelace* und Mary Somerville"

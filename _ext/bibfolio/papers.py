@@ -35,6 +35,7 @@ from ._version import code_signature
 from .bibliography import get_domain, get_library
 from .citedby import cited_by
 from .config import OPTIONS
+from .fasthtml import speed_up
 from .fragments import DirectWriter
 from .model.metadata import abstract_summary
 from .render import paper_nodes, rich_nodes
@@ -402,7 +403,7 @@ def render_page(
     builder.secnumbers = {}
     builder.fignumbers = {}
     builder.current_docname = page
-    translator = builder.create_translator(document, builder)
+    translator = speed_up(builder.create_translator(document, builder))
     translator.highlighter = highlighter
     writer = DirectWriter(translator)
     writer.write(document)

@@ -1,6 +1,6 @@
 """Benchmark bibfolio against stock sphinxcontrib-bibtex: ``python -m tests.bench.run``.
 
-Seven cases per bibliography size N, each its own Sphinx project (pydata theme, MyST):
+Ten cases per bibliography size N, each its own project (Sphinx: pydata theme, MyST):
 
 (a) stock sphinxcontrib-bibtex, ``{bibliography}`` with ``:all:``, cold;
 (b) the same entries as static Markdown, no bibtex extension, cold;
@@ -8,12 +8,16 @@ Seven cases per bibliography size N, each its own Sphinx project (pydata theme, 
 (d) (c)'s project rebuilt with nothing changed;
 (e) a one-page site without any bibliography rebuilt with nothing changed (Sphinx's floor);
 (f) bibfolio with paper pages, cold;
-(g) (f)-style project rebuilt after one entry's title changed in refs.bib.
+(g) (f)-style project rebuilt after one entry's title changed in refs.bib;
+(h) bibfolio with the CV PDFs, cold; (i) (h)'s project rebuilt with nothing changed;
+(j) Hugo building the same entries as a list page and one page per paper (hugosite.py).
+
+After them, once: the live preview (live.py) and the page weight of docs/ (weight.py).
 
 No build may write into a project's source folder (paper pages come from the
 environment); a build that does fails the run.
 
-Every build is a separate ``python -m sphinx -b html`` process.  Its wall time is measured
+Every build is a separate process (``sphinx -b html`` through rusage.py, or hugo).  Its wall time is measured
 around spawn-to-exit, and its peak RSS is the ``ru_maxrss`` that ``os.wait4`` reports for
 it, which covers the children it waited for (the CV cases typeset in one: their figure is
 the larger of the two processes, not their sum).  All cases run once per repetition, interleaved (rep → N → case), and medians are reported;

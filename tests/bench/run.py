@@ -422,12 +422,15 @@ def _records(runs: list[dict[str, Any]], case: str, n: int) -> list[dict[str, An
 
 
 def _ratio(
-    runs: list[dict[str, Any]], top: tuple[str, int], bottom: tuple[str, int]
+    runs: list[dict[str, Any]],
+    top: tuple[str, int],
+    bottom: tuple[str, int],
+    measure: str = "seconds",
 ) -> float | None:
     """Median over repetitions of top's time / bottom's time in the same repetition."""
-    below = {run["rep"]: run["seconds"] for run in _records(runs, *bottom)}
+    below = {run["rep"]: run[measure] for run in _records(runs, *bottom)}
     ratios = [
-        run["seconds"] / below[run["rep"]] for run in _records(runs, *top) if run["rep"] in below
+        run[measure] / below[run["rep"]] for run in _records(runs, *top) if run["rep"] in below
     ]
     return statistics.median(ratios) if ratios else None
 
@@ -469,6 +472,8 @@ def summarize(runs: list[dict[str, Any]], sizes: list[int]) -> dict[str, Any]:
         "d/e": {},
         "f/c": {},
         "f/j": {},
+        "f/j cpu": {},
+        "c/b cpu": {},
         "f/f(N/10)": {},
         "h/c": {},
         "h-c": {},
@@ -477,6 +482,8 @@ def summarize(runs: list[dict[str, Any]], sizes: list[int]) -> dict[str, Any]:
     for n in sizes:
         ratios["c/b"][n] = _ratio(runs, ("c", n), ("b", n))
         ratios["f/j"][n] = _ratio(runs, ("f", n), ("j", n))
+        ratios["f/j cpu"][n] = _ratio(runs, ("f", n), ("j", n), "cpu_seconds")
+        ratios["c/b cpu"][n] = _ratio(runs, ("c", n), ("b", n), "cpu_seconds")
         ratios["h-c"][n] = _difference(runs, ("h", n), ("c", n))
         ratios["h/c"][n] = _ratio(runs, ("h", n), ("c", n))
         ratios["i/e"][n] = _ratio(runs, ("i", n), ("e", n))
@@ -660,6 +667,8 @@ def report(
     names = {
         "f/j": "(f)/(j) bibfolio with paper pages ÷ Hugo, cold",
         "c/b": "(c)/(b) bibfolio list ÷ static-Markdown floor, cold",
+        "f/j cpu": "(f)/(j) in CPU seconds (user + sys; Hugo's on all its threads)",
+        "c/b cpu": "(c)/(b) in CPU seconds (user + sys)",
         "h-c": "(h)−(c) seconds the CV PDFs add, cold",
         "c/a": "(c)/(a) bibfolio cold ÷ stock cold",
         "d/e": "(d)/(e) bibfolio no-change rebuild ÷ empty-site rebuild",
@@ -737,6 +746,12 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         help="the portfolio whose page weight is printed (default docs/)",
     )
     parser.add_argument("--no-weigh", dest="weigh", action="store_const", const=None)
+    parser.add_argument(
+        "--report-from",
+        type=Path,
+        metavar="JSON",
+        help="print the report of an earlier run's JSON (or of its .partial.json) and exit",
+    )
     parser.add_argument("--seed", type=int, default=42, help="genbib seed (default 42)")
     parser.add_argument("--workdir", type=Path, help="build here and keep it (default: in /tmp)")
     parser.add_argument("--keep", action="store_true", help="keep the temporary folder")
@@ -759,6 +774,7 @@ def benchmark(
     runs: list[dict[str, Any]],
     *,
     cases: str = "",
+    progress: Path | None = None,
 ) -> dict[str, str]:
     """Set up under *root*, run every case interleaved, adding to *runs*; return facts."""
     (root / "logs").mkdir(parents=True, exist_ok=True)
@@ -777,6 +793,8 @@ def benchmark(
                 project = projects[n][case.project]
                 record = run_case(case, project, rep, entries[n][n // 2].key, env)
                 runs.append({"case": case.id, "n": n, "rep": rep, **record})
+                if progress is not None:  # what was measured, should the run not finish
+                    progress.write_text(json.dumps({"runs": runs}, ensure_ascii=False))
                 sys.stderr.write(
                     f"rep {rep + 1}/{reps}  N={n:<5} ({case.id}) {record['seconds']:7.2f} s "
                     f"{record['peak_rss_mb']:5.0f} MB  {case.label}\n"
@@ -811,6 +829,8 @@ def extras(
 def main(argv: list[str] | None = None) -> int:
     """Run the benchmark; print the Markdown report; write the JSON."""
     args = parse_args(argv)
+    if args.report_from:
+        return report_from(args.report_from)
     root = args.workdir or Path(tempfile.mkdtemp(prefix="bibfolio-bench-"))
     machine = versions()
     sys.stderr.write(f"building in {root}\n")
@@ -825,8 +845,11 @@ def main(argv: list[str] | None = None) -> int:
         },
     }
     runs: list[dict[str, Any]] = []
+    progress = args.json.with_suffix(".partial.json")
     try:
-        machine |= benchmark(root, args.sizes, args.reps, args.seed, runs, cases=args.cases)
+        machine |= benchmark(
+            root, args.sizes, args.reps, args.seed, runs, cases=args.cases, progress=progress
+        )
         live_result, weights = extras(root, args)
     except BenchError as err:
         sys.stderr.write(f"benchmark failed: {err}\n(logs in {root / 'logs'})\n")
@@ -850,6 +873,33 @@ def main(argv: list[str] | None = None) -> int:
     _write_json(args.json, result | everything | {"live": live_result, "weight": weights})
     if args.workdir is None and not args.keep:
         shutil.rmtree(root, ignore_errors=True)
+    return 0
+
+
+def report_from(path: Path) -> int:
+    """Print the report of the runs in *path* (a finished or a partial run's JSON)."""
+    stored = json.loads(path.read_text(encoding="utf-8"))
+    runs = stored["runs"]
+    if not runs:
+        sys.stderr.write(f"no runs in {path}\n")
+        return 1
+    sizes = sorted({run["n"] for run in runs})
+    reps = len({run["rep"] for run in runs})
+    summary = summarize(runs, sizes)
+    checks = targets(runs, summary, sizes, stored.get("live"))
+    machine = stored.get("machine") or {"from": str(path)}
+    sys.stdout.write(
+        report(
+            machine,
+            runs,
+            summary=summary,
+            checks=checks,
+            sizes=sizes,
+            reps=reps,
+            live_result=stored.get("live"),
+            weights=stored.get("weight"),
+        )
+    )
     return 0
 
 

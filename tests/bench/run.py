@@ -436,13 +436,14 @@ def _ratio(
 
 
 def _difference(
-    runs: list[dict[str, Any]], top: tuple[str, int], bottom: tuple[str, int]
+    runs: list[dict[str, Any]],
+    top: tuple[str, int],
+    bottom: tuple[str, int],
+    measure: str = "seconds",
 ) -> float | None:
     """Median over repetitions of top's time − bottom's time in the same repetition."""
-    below = {run["rep"]: run["seconds"] for run in _records(runs, *bottom)}
-    gaps = [
-        run["seconds"] - below[run["rep"]] for run in _records(runs, *top) if run["rep"] in below
-    ]
+    below = {run["rep"]: run[measure] for run in _records(runs, *bottom)}
+    gaps = [run[measure] - below[run["rep"]] for run in _records(runs, *top) if run["rep"] in below]
     return statistics.median(gaps) if gaps else None
 
 
@@ -477,6 +478,7 @@ def summarize(runs: list[dict[str, Any]], sizes: list[int]) -> dict[str, Any]:
         "f/f(N/10)": {},
         "h/c": {},
         "h-c": {},
+        "h-c cpu": {},
         "i/e": {},
     }
     for n in sizes:
@@ -485,6 +487,7 @@ def summarize(runs: list[dict[str, Any]], sizes: list[int]) -> dict[str, Any]:
         ratios["f/j cpu"][n] = _ratio(runs, ("f", n), ("j", n), "cpu_seconds")
         ratios["c/b cpu"][n] = _ratio(runs, ("c", n), ("b", n), "cpu_seconds")
         ratios["h-c"][n] = _difference(runs, ("h", n), ("c", n))
+        ratios["h-c cpu"][n] = _difference(runs, ("h", n), ("c", n), "cpu_seconds")
         ratios["h/c"][n] = _ratio(runs, ("h", n), ("c", n))
         ratios["i/e"][n] = _ratio(runs, ("i", n), ("e", n))
         ratios["c/a"][n] = _ratio(runs, ("c", n), ("a", n))
@@ -670,6 +673,7 @@ def report(
         "f/j cpu": "(f)/(j) in CPU seconds (user + sys; Hugo's on all its threads)",
         "c/b cpu": "(c)/(b) in CPU seconds (user + sys)",
         "h-c": "(h)−(c) seconds the CV PDFs add, cold",
+        "h-c cpu": "(h)−(c) in CPU seconds (user + sys, the Typst child's included)",
         "c/a": "(c)/(a) bibfolio cold ÷ stock cold",
         "d/e": "(d)/(e) bibfolio no-change rebuild ÷ empty-site rebuild",
         "f/c": "(f)/(c) with paper pages ÷ without, cold",

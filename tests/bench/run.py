@@ -530,7 +530,7 @@ def targets(
             return {"target": name, "measured": f"{value:.3f}", "verdict": _verdict(value, limit)}
         other = ratios[key].get(top)
         seen = f"{other:.3f} at N={top}" if other is not None else "not measured"
-        return {"target": name, "measured": seen, "verdict": f"n/a (N={n} not run)"}
+        return {"target": name, "measured": seen, "verdict": f"n/a (not measured at N={n})"}
 
     issue = [
         at_target(

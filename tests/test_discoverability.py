@@ -259,9 +259,10 @@ BIBLATEX_ENTRY = b"""\
     ],
 )
 def test_metadata_dates_follow_biblatex_date(date, scholar, iso):
-    from bibfolio.model.bibtex import read_bib_files
-    from bibfolio.model.metadata import coins, highwire_tags, scholarly_article
-    from bibfolio.model.publication import Settings, build_publications
+    from bibfolio.formats.metadata import coins, highwire_tags, scholarly_article
+    from bibfolio.model.assemble import build_publications
+    from bibfolio.model.publication import Settings
+    from bibfolio.reading.bibtex import read_bib_files
 
     bib = f"@article{{a, author = {{Doe, Jane}}, title = {{T}}, journaltitle = {{J}}, date = {{{date}}}}}"
     entries, _ = read_bib_files([("refs.bib", bib.encode())], "utf-8")
@@ -272,9 +273,10 @@ def test_metadata_dates_follow_biblatex_date(date, scholar, iso):
 
 
 def test_metadata_of_a_biblatex_entry():
-    from bibfolio.model.bibtex import read_bib_files
-    from bibfolio.model.metadata import coins, highwire_tags, scholarly_article
-    from bibfolio.model.publication import Settings, build_publications
+    from bibfolio.formats.metadata import coins, highwire_tags, scholarly_article
+    from bibfolio.model.assemble import build_publications
+    from bibfolio.model.publication import Settings
+    from bibfolio.reading.bibtex import read_bib_files
 
     entries, _ = read_bib_files([("refs.bib", BIBLATEX_ENTRY)], "utf-8")
     publication = build_publications(entries, Settings())[0]["baez"]
@@ -339,9 +341,10 @@ def test_metadata_of_a_biblatex_entry():
     ],
 )
 def test_json_ld_type_follows_the_entry_type(entry, expected):
-    from bibfolio.model.bibtex import read_bib_files
-    from bibfolio.model.metadata import scholarly_article
-    from bibfolio.model.publication import Settings, build_publications
+    from bibfolio.formats.metadata import scholarly_article
+    from bibfolio.model.assemble import build_publications
+    from bibfolio.model.publication import Settings
+    from bibfolio.reading.bibtex import read_bib_files
 
     entries, _ = read_bib_files([("refs.bib", entry.encode())], "utf-8")
     data = scholarly_article(build_publications(entries, Settings())[0]["x"])

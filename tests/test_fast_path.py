@@ -99,7 +99,7 @@ def test_direct_writer_writes_what_the_translator_writes(tmp_path):
     from docutils.utils import new_document
     from sphinx.testing.util import SphinxTestApp
 
-    from bibfolio.fragments import DirectWriter
+    from bibfolio.build.fragments import DirectWriter
 
     (tmp_path / "src").mkdir()
     (tmp_path / "src" / "conf.py").write_text("cloak_email_addresses = True\n")

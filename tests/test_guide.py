@@ -10,11 +10,11 @@ import sys
 
 import pytest
 
-from bibfolio.config import OPTIONS
-from bibfolio.directives import PublicationsDirective
-from bibfolio.model.cleanbib import PRESENTATION_FIELDS
-from bibfolio.model.diagnostics import SUBTYPES
+from bibfolio.build.config import OPTIONS
+from bibfolio.formats.cleanbib import PRESENTATION_FIELDS
 from bibfolio.model.links import LINK_FIELDS
+from bibfolio.pages.directives import PublicationsDirective
+from bibfolio.reading.diagnostics import SUBTYPES
 
 from .helpers import REPO, build_project
 

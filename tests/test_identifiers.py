@@ -273,9 +273,10 @@ def test_cited_entries_link_only_safe_urls_and_valid_dois(app):
 
 
 def test_the_arxiv_venue_names_the_id_the_link_reads():
-    from bibfolio.model.bibtex import read_bib_files
-    from bibfolio.model.latex import plain
-    from bibfolio.model.publication import Settings, build_publications
+    from bibfolio.model.assemble import build_publications
+    from bibfolio.model.publication import Settings
+    from bibfolio.reading.bibtex import read_bib_files
+    from bibfolio.reading.richtext import plain
 
     bib = (
         "@misc{url, title = {A}, eprint = {https://arxiv.org/pdf/math/0110247}}\n"

@@ -22,8 +22,9 @@ from bibfolio.__main__ import check_files, main
 from bibfolio.importer.http import Client
 from bibfolio.importer.records import first_family
 from bibfolio.importer.sources import csl_record
-from bibfolio.model.bibtex import read_bib_files
-from bibfolio.model.latex import Span, latex_to_plain, latex_to_rich
+from bibfolio.reading.bibtex import read_bib_files
+from bibfolio.reading.latex import latex_to_plain, latex_to_rich
+from bibfolio.reading.richtext import Span
 
 from .helpers import send_answer
 
@@ -632,7 +633,7 @@ def test_failed_write_leaves_the_old_file(server, run, refs: Path, monkeypatch) 
 
 def test_sphinx_build_never_loads_the_importer() -> None:
     code = (
-        "import sys, bibfolio, bibfolio.directives, bibfolio.papers;"
+        "import sys, bibfolio, bibfolio.pages.directives, bibfolio.pages.papers;"
         "print(any(name.startswith('bibfolio.importer') for name in sys.modules))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

@@ -12,8 +12,8 @@ from bibfolio.importer.abstracts import abstract_value
 from bibfolio.importer.merge import Target
 from bibfolio.importer.texout import title_value
 from bibfolio.importer.writer import Style
-from bibfolio.model.bibtex import read_bib_text
-from bibfolio.model.latex import latex_to_plain
+from bibfolio.reading.bibtex import read_bib_text
+from bibfolio.reading.latex import latex_to_plain
 
 # Any character but controls and surrogates (a .bib is text); whitespace is normalised.
 titles = st.text(

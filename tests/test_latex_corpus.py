@@ -10,9 +10,10 @@ import re
 
 import pytest
 
-from bibfolio.model.bibtex import read_bib_files
-from bibfolio.model.latex import VERBATIM_FIELDS, latex_to_plain
-from bibfolio.model.publication import Settings, build_publications
+from bibfolio.model.assemble import build_publications
+from bibfolio.model.publication import Settings
+from bibfolio.reading.bibtex import read_bib_files
+from bibfolio.reading.latex import VERBATIM_FIELDS, latex_to_plain
 
 from .helpers import REPO
 

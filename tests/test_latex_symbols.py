@@ -4,15 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from bibfolio.model.latex import (
-    Span,
-    latex_problems,
-    latex_to_plain,
-    latex_to_rich,
-    plain,
-    unknown_commands,
-)
 from bibfolio.model.names import parse_name
+from bibfolio.reading.latex import latex_problems, latex_to_plain, latex_to_rich, unknown_commands
+from bibfolio.reading.richtext import Span, plain
 
 
 def kinds(rich) -> list[str]:
@@ -318,13 +312,13 @@ def test_plain_text_has_no_tex_braces(source, expected):
 
 def test_the_quick_scan_agrees_with_the_parser():
     """unknown_commands answers most fields from a scan; it must say what parsing says."""
-    from bibfolio.model import latex
+    from bibfolio.reading import latex, latexcommands
 
     names = {
-        *latex._SYMBOLS,
-        *latex._LETTERS,
-        *latex._TEXT_COMMANDS,
-        *latex._DECLARATIONS,
+        *latexcommands.SYMBOLS,
+        *latexcommands.LETTERS,
+        *latexcommands.TEXT_COMMANDS,
+        *latexcommands.DECLARATIONS,
         *latex._OTHER_COMMANDS,
         *("hat", "frac", "mathbb", "alpha", "textmu", "Lukasz", "foo", "other", "Ext"),
     }

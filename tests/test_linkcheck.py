@@ -10,8 +10,9 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from bibfolio.model.bibtex import read_bib_files
-from bibfolio.model.publication import Settings, build_publications
+from bibfolio.model.assemble import build_publications
+from bibfolio.model.publication import Settings
+from bibfolio.reading.bibtex import read_bib_files
 
 from .helpers import build_project, copy_portfolio
 

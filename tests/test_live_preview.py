@@ -193,7 +193,7 @@ def test_stopping_nox_stops_the_server_and_frees_the_port(tmp_path):
         assert served, "sphinx-autobuild runs as nox's child"
         text = log.read_text()
         assert f"Serving {site} at http://127.0.0.1:{port}/ (Ctrl+C stops)" in text
-        # Nobody asked for these lines (bibfolio/quiet.py), not in live builds either.
+        # Nobody asked for these lines (bibfolio/portfolio/quiet.py), not in live builds either.
         assert "MdParserConfig" not in text
         assert "matplotlib is not installed" not in text
         # bibfolio new puts refs.bib inside the folder: edits to it are watched too.

@@ -131,8 +131,8 @@ def test_text_builder_spells_the_link_out(build_root, source: Path) -> None:
 def test_without_the_file_the_output_is_byte_identical(build_root, monkeypatch) -> None:
     """Without citations.json the site is what it was before bibfolio knew counts."""
     with_hooks = build_root("equal-contrib")
-    monkeypatch.setattr("bibfolio.citedby.register", lambda app: None)
-    monkeypatch.setattr("bibfolio.transforms.cited_by", lambda env, key: ())
+    monkeypatch.setattr("bibfolio.build.citedby.register", lambda app: None)
+    monkeypatch.setattr("bibfolio.pages.context.cited_by", lambda env, key: ())
     shutil.move(with_hooks.outdir, with_hooks.outdir.with_name("with-hooks"))
     without = build_root("equal-contrib")
     pages = sorted(p.relative_to(without.outdir) for p in without.outdir.rglob("*.html"))

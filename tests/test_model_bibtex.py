@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bibfolio.model.bibtex import read_bib_files, read_bib_text
+from bibfolio.reading.bibtex import read_bib_files, read_bib_text
 
 
 def read(text: str):

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from bibfolio.model.latex import Span, latex_to_plain, latex_to_rich
+from bibfolio.reading.latex import latex_to_plain, latex_to_rich
+from bibfolio.reading.richtext import Span
 
 
 @pytest.mark.parametrize(

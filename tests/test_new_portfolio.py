@@ -169,7 +169,7 @@ def test_a_fork_replaces_the_demo_and_builds_and_tests_clean(tmp_path):
     assert "sphinx-build -E -a -nW --keep-going -b html docs" in output
     assert "WARNING" not in output
     assert "build succeeded." in output
-    # Nobody asked for these lines (bibfolio/quiet.py).
+    # Nobody asked for these lines (bibfolio/portfolio/quiet.py).
     assert "MdParserConfig" not in output
     assert "matplotlib is not installed" not in output
 

@@ -17,7 +17,7 @@ from urllib.parse import urlsplit
 import pytest
 from bs4 import BeautifulSoup
 
-from bibfolio.notfound import url_prefix
+from bibfolio.portfolio.notfound import url_prefix
 from bibfolio.scaffold import new_portfolio
 
 from .helpers import build_project, copy_portfolio

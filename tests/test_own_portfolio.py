@@ -16,8 +16,8 @@ import pytest
 from bs4 import BeautifulSoup
 
 from bibfolio.__main__ import main
-from bibfolio.model.bibtex import read_bib_files
-from bibfolio.model.cleanbib import private_fields
+from bibfolio.model.privacy import private_fields
+from bibfolio.reading.bibtex import read_bib_files
 
 from .helpers import CANONICAL, DEMOS, DOCS, REPO, bib_files, portfolio_conf
 

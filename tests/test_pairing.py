@@ -6,8 +6,9 @@ import shutil
 
 import pytest
 
-from bibfolio.model.bibtex import read_bib_files
-from bibfolio.model.publication import Settings, build_publications
+from bibfolio.model.assemble import build_publications
+from bibfolio.model.publication import Settings
+from bibfolio.reading.bibtex import read_bib_files
 
 from .helpers import REPO, build_project, page, warnings_of
 

@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 from bibfolio.__main__ import main
-from bibfolio.model.cleanbib import clean_bibtex, private_fields
+from bibfolio.formats.cleanbib import clean_bibtex
+from bibfolio.model.privacy import private_fields
 
 from .helpers import page, warnings_of
 
@@ -161,7 +162,7 @@ def test_private_field_rules(fields, private):
 
 
 def test_clean_bibtex_of_a_local_pdf_path_keeps_the_rest():
-    from bibfolio.model.bibtex import read_bib_files
+    from bibfolio.reading.bibtex import read_bib_files
 
     bib = "@misc{a,\n  title = {A},\n  pdf = {/Users/ada/a.pdf},\n  year = 2020,\n}\n"
     (entry,), _ = read_bib_files([("refs.bib", bib.encode())], "utf-8")

@@ -17,13 +17,15 @@ from docutils.utils import new_document
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bibfolio.head import _meta
-from bibfolio.model.bibtex import BibEntry, BibField, read_bib_text
-from bibfolio.model.latex import latex_to_rich
-from bibfolio.model.metadata import coins, highwire_tags, json_for_script, scholarly_article
+from bibfolio.doctree.entrycontext import EntryContext
+from bibfolio.doctree.render import entry_html_nodes, paper_nodes
+from bibfolio.formats.metadata import coins, highwire_tags, json_for_script, scholarly_article
 from bibfolio.model.names import NamePattern
 from bibfolio.model.publication import Publication, Settings
-from bibfolio.render import EntryContext, entry_html_nodes, paper_nodes
+from bibfolio.pages.head import _meta
+from bibfolio.reading.bibtex import read_bib_text
+from bibfolio.reading.entry import BibEntry, BibField
+from bibfolio.reading.latex import latex_to_rich
 
 EXAMPLES = int(os.environ.get("BIBFOLIO_HYPOTHESIS_EXAMPLES", "2000"))
 SETTINGS = settings(

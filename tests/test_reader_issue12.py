@@ -10,7 +10,7 @@ import shutil
 
 import pytest
 
-from bibfolio.model.bibtex import read_bib_files
+from bibfolio.reading.bibtex import read_bib_files
 
 from .helpers import build_project
 

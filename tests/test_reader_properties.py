@@ -7,7 +7,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from pybtex.database import parse_string
 
-from bibfolio.model.bibtex import read_bib_files
+from bibfolio.reading.bibtex import read_bib_files
 
 SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 # Value text without braces: '@' (even at a line start), quotes, '#', '%', ',', '=' and

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from bibfolio.model.bibtex import read_bib_files
 from bibfolio.model.lint import check_publications
 from bibfolio.model.publication import Settings
+from bibfolio.reading.bibtex import read_bib_files
 
 from .helpers import warnings_of
 

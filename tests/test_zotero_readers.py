@@ -13,11 +13,12 @@ from urllib.parse import parse_qs
 
 import pytest
 
-from bibfolio.model.bibtex import read_bib_text
-from bibfolio.model.citeformats import csl_item, ris
-from bibfolio.model.cleanbib import clean_bibtex
-from bibfolio.model.metadata import coins, highwire_tags, scholarly_article, type_tag
-from bibfolio.model.publication import Settings, build_publications
+from bibfolio.formats.citeformats import csl_item, ris
+from bibfolio.formats.cleanbib import clean_bibtex
+from bibfolio.formats.metadata import coins, highwire_tags, scholarly_article, type_tag
+from bibfolio.model.assemble import build_publications
+from bibfolio.model.publication import Settings
+from bibfolio.reading.bibtex import read_bib_text
 
 from .helpers import page, warnings_of
 

@@ -1,13 +1,14 @@
 """bibfolio: research portfolios with Sphinx.
 
-The data path, one module per step::
+The data path, one package per stage (GUIDE.md, "Architecture")::
 
-    .bib files ─ model/bibtex.py ─▶ model/publication.py ─▶ directives.py, papers.py
-      (read)        (people, venues, links)                 (placeholders, read time)
-                                        ─▶ render.py ─▶ transforms.py / html.py ─▶ writers
-                                           (nodes)        (write time)
+    .bib files ─ reading/ ──────▶ model/ ──────────▶ build/bibliography.py
+                 (text → entries)  (publications)     (once per change, in the env)
+      ─▶ pages/directives.py ─▶ doctree/render.py ─▶ pages/html.py, transforms.py, papers.py
+         (read: placeholders)   (nodes; formats/)     (write time) ─▶ writers
 
-``model/`` is plain Python (no Sphinx imports); the rest wires it into Sphinx.
+``reading/``, ``model/`` and ``formats/`` are plain Python (no Sphinx imports); the rest
+wires them into Sphinx.  ``tests/test_architecture.py`` keeps the layers.
 """
 
 from __future__ import annotations
@@ -25,35 +26,29 @@ __all__ = ["__version__", "setup"]
 
 def setup(app: Sphinx) -> ExtensionMetadata:
     """Register bibfolio: config values, nodes, directive and parser, then event handlers."""
-    from . import (  # noqa: PLC0415
-        assets,
-        atomic,
+    from . import atomic, cv  # noqa: PLC0415
+    from .build import (  # noqa: PLC0415
         bibliography,
         citebridge,
         citedby,
         config,
-        cv,
         gcpolicy,
-        head,
-        nodes,
-        pageload,
-        papers,
-        portfolio,
-        profile,
         pybtexstyle,
-        quiet,
         settled,
-        staticfiles,
         targets,
     )
-    from .directives import PublicationsDirective  # noqa: PLC0415
-    from .html import (  # noqa: PLC0415
+    from .doctree import nodes  # noqa: PLC0415
+    from .pages import assets, head, pageload, papers, staticfiles  # noqa: PLC0415
+    from .pages.directives import PublicationsDirective  # noqa: PLC0415
+    from .pages.html import (  # noqa: PLC0415
         HtmlPublicationsTransform,
         SingleHtmlCitationLinks,
         complete_sitemap,
         keep_noindex_out_of_sitemap,
     )
-    from .transforms import PublicationsTransform  # noqa: PLC0415
+    from .pages.transforms import PublicationsTransform  # noqa: PLC0415
+    from .portfolio import defaults as portfolio  # noqa: PLC0415
+    from .portfolio import profile, quiet  # noqa: PLC0415
 
     app.setup_extension("sphinxcontrib.bibtex")
     citebridge.log_as_stock()
@@ -102,7 +97,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     gcpolicy.register(app)
     return {
         "version": __version__,
-        "env_version": 4,  # bump with BibfolioDomain.data_version
+        "env_version": 5,  # bump with BibfolioDomain.data_version
         "parallel_read_safe": True,
         "parallel_write_safe": True,
     }

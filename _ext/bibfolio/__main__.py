@@ -30,19 +30,19 @@ from . import scaffold
 from ._version import __version__
 from .importer.command import add_import_command, import_main
 from .metrics.command import add_metrics_command, metrics_main
-from .model.bibtex import read_bib_files
-from .model.diagnostics import NOTES
 from .model.lint import check_publications, owner_mismatches, suggested_alias
 from .model.names import NamePattern
 from .model.publication import Settings
+from .reading.bibtex import read_bib_files
+from .reading.diagnostics import NOTES
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
     from typing import TextIO
 
-    from .model.bibtex import BibEntry
-    from .model.diagnostics import Diagnostic
     from .model.publication import Publication
+    from .reading.diagnostics import Diagnostic
+    from .reading.entry import BibEntry
 
 #: sphinxcontrib-bibtex's default ``bibtex_encoding``, so the checker reads what the build reads.
 DEFAULT_ENCODING = "utf-8-sig"

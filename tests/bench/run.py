@@ -260,7 +260,7 @@ def edit_title(bib: Path, key: str, revision: int) -> str:
 
 def paper_page(project: Path, key: str) -> str:
     """The page name of *key*'s paper page (its slug; the projects have no other pages)."""
-    from bibfolio.papers import paper_slugs
+    from bibfolio.pages.slugs import paper_slugs
 
     page = f"{PAPER_DIR}/{paper_slugs([key])[key]}"
     if not (project / "_build" / "html" / f"{page}.html").is_file():

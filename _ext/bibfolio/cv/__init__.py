@@ -1,4 +1,7 @@
-"""The CV: the portfolio's pages and publications as a web page and, with Typst, PDFs."""
+"""The CV: the portfolio's pages and publications as a web page and, with Typst, PDFs.
+
+May import :mod:`bibfolio.doctree`, :mod:`bibfolio.build` and everything below them.
+"""
 
 from __future__ import annotations
 
@@ -9,7 +12,7 @@ if TYPE_CHECKING:
 
 
 def register(app: Sphinx) -> None:
-    """The ``{cv-link}`` role, the CV page and the PDFs; ``bibfolio_cv`` is in config.py."""
+    """The ``{cv-link}`` role, the CV page and the PDFs; ``bibfolio_cv`` is in build/config.py."""
     from .build import build_cv  # noqa: PLC0415
     from .page import collect_cv_page  # noqa: PLC0415
     from .role import CvLinkRole, CvLinks, cv_link, outdated_pages, record_link_state  # noqa: PLC0415

@@ -26,10 +26,10 @@ from sphinx import addnodes
 from sphinx.util import logging
 
 from .. import atomic
-from .. import nodes as bf
-from ..bibliography import get_domain, get_library
-from ..render import EntryContext
-from ..warnings_ import warn
+from ..build.bibliography import get_domain, get_library
+from ..build.warnings_ import warn
+from ..doctree import nodes as bf
+from ..doctree.entrycontext import EntryContext
 from .entries import cv_entry, legend
 from .images import find_image
 from .stock import fresh_citation_nodes
@@ -46,6 +46,8 @@ logger = logging.getLogger(__name__)
 #: The site builders whose output folder gets the CV (epub is an "html" format too).
 BUILDERS = frozenset({"html", "dirhtml", "singlehtml"})
 OUTPUTS = (("cv.pdf", False), ("cv-short.pdf", True))
+#: The PDFs by the name ``{cv-link}`` and the CV page give them.
+FILES = {"full": "cv.pdf", "short": "cv-short.pdf"}
 #: The script that compiles a CV in a process of its own (see there why).
 TYPESET = Path(__file__).with_name("typeset.py")
 

@@ -11,19 +11,12 @@ from typing import TYPE_CHECKING
 
 from docutils import nodes
 
-from ..render import (
-    # The site's own pieces, so an entry reads the same on the site and in the CV.
-    _link_nodes,
-    citation_sentence,
-    page_marks,
-    people_list,
-    rich_nodes,
-    short_authors,
-)
+from ..doctree.people import people_list, short_authors
+from ..doctree.render import _link_nodes, citation_sentence, page_marks, rich_nodes
 
 if TYPE_CHECKING:
+    from ..doctree.entrycontext import EntryContext
     from ..model.publication import Publication
-    from ..render import EntryContext
 
 
 def cv_people(

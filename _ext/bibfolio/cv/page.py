@@ -23,8 +23,7 @@ from sphinx.util import logging
 from sphinx.util.osutil import relative_uri
 
 from .. import atomic
-from .build import CvSource, cv_parts, inputs_key, list_variants, wants_cv
-from .role import FILES
+from .build import FILES, CvSource, cv_parts, inputs_key, list_variants, wants_cv
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx

@@ -18,7 +18,9 @@ from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util.docutils import SphinxRole
 from sphinx.util.osutil import relative_uri
 
-from ..bibliography import get_domain
+from ..build.bibliography import get_domain
+from .build import FILES, wants_cv
+from .page import PAGENAME, has_page, typst_installed
 
 if TYPE_CHECKING:
     from docutils.nodes import Node, system_message
@@ -26,7 +28,6 @@ if TYPE_CHECKING:
     from sphinx.environment import BuildEnvironment
 
 _EXPLICIT = re.compile(r"^(?P<text>.*?)\s*<(?P<which>full|short|page)>$", re.DOTALL)
-FILES = {"full": "cv.pdf", "short": "cv-short.pdf"}
 DEFAULT_TEXT = {"full": "CV (PDF)", "short": "One-page CV (PDF)", "page": "CV"}
 #: The builders that write the PDFs (build.py's BUILDERS).
 SITE_BUILDERS = frozenset({"html", "dirhtml", "singlehtml"})
@@ -52,9 +53,6 @@ class CvLinks(SphinxPostTransform):
     default_priority = 10
 
     def run(self, **kwargs: Any) -> None:
-        from .build import wants_cv  # noqa: PLC0415 - loaded when a page is written
-        from .page import PAGENAME, has_page  # noqa: PLC0415 - page.py imports this module
-
         links = list(self.document.findall(cv_link))
         if not links:
             return
@@ -86,8 +84,6 @@ class CvLinks(SphinxPostTransform):
 
 def link_state(env: BuildEnvironment) -> tuple[bool, bool]:
     """What a page's CV links depend on besides the page: (PDFs written, one-page CV)."""
-    from .page import typst_installed  # noqa: PLC0415 - page.py imports this module
-
     state = get_domain(env).data["state"]
     return typst_installed(), bool(state is not None and state.selected)
 
@@ -115,8 +111,6 @@ def outdated_pages(
 
 def record_link_state(app: Sphinx, env: BuildEnvironment) -> None:
     """``env-updated``: what the links of a project with a CV were written for."""
-    from .build import wants_cv  # noqa: PLC0415 - loaded when pages are read
-
     domain = get_domain(env)
     if wants_cv(app):
         domain.data["cv_links"] = link_state(env)

@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING
 from docutils import nodes
 from sphinx import addnodes
 
-from ..model.mathtext import math_decode
-from ..render import rich_nodes
+from ..doctree.render import rich_nodes
+from ..reading.mathtext import math_decode
 from .images import width_argument
 
 if TYPE_CHECKING:

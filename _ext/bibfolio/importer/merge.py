@@ -21,8 +21,8 @@ import unicodedata
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from ..model.latex import latex_to_plain
 from ..model.names import NameError_, parse_name, split_name_list
+from ..reading.latex import latex_to_plain
 from .records import Record, entry_arxiv, first_family, normal_title
 
 if TYPE_CHECKING:

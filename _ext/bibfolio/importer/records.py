@@ -7,8 +7,8 @@ import unicodedata
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from ..model.latex import latex_to_plain
 from ..model.names import NameError_, parse_name, split_name_list
+from ..reading.latex import latex_to_plain
 
 #: A DOI that DataCite mints for an arXiv paper: the arXiv id in DOI form.
 ARXIV_DOI = re.compile(r"^10\.48550/arxiv\.(.+)$", re.IGNORECASE)

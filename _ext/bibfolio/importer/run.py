@@ -6,8 +6,9 @@ import codecs
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from ..model.bibtex import decode_bib_bytes, read_bib_text
 from ..model.names import NameError_, NamePattern, closest_names, parse_name, split_name_list
+from ..reading.bibtex import read_bib_text
+from ..reading.encoding import decode_bib_bytes
 from .merge import Merger, Target
 from .sources import SourceError, fetch_records
 from .writer import apply, unified_diff, write_atomically

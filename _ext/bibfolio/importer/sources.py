@@ -10,10 +10,12 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..model.bibtex import decode_bib_bytes, read_bib_text
-from ..model.cleanbib import PRESENTATION_FIELDS, private_fields
-from ..model.crossref import resolve_references
+from ..formats.cleanbib import PRESENTATION_FIELDS
 from ..model.names import NameError_, parse_name
+from ..model.privacy import private_fields
+from ..reading.bibtex import read_bib_text
+from ..reading.crossref import resolve_references
+from ..reading.encoding import decode_bib_bytes
 from .abstracts import abstract_value
 from .http import FetchError
 from .records import ARXIV_DOI, Record, arxiv_id, bare_doi

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..model.bibtex import read_bib_text
+from ..reading.bibtex import read_bib_text
 
 if TYPE_CHECKING:
     from .merge import Target

@@ -12,15 +12,15 @@ from typing import TYPE_CHECKING, Any
 
 from ..importer.http import Client
 from ..importer.records import bare_doi, entry_arxiv
-from ..model.bibtex import read_bib_files
-from ..model.latex import latex_to_plain
+from ..reading.bibtex import read_bib_files
+from ..reading.latex import latex_to_plain
 from . import data
 from .lookup import Lookup
 from .progress import Progress
 from .sources import SOURCES
 
 if TYPE_CHECKING:
-    from ..model.bibtex import BibEntry
+    from ..reading.entry import BibEntry
     from .lookup import Outcome
 
 

@@ -11,11 +11,12 @@ import html
 import re
 from typing import TYPE_CHECKING
 
-from .latex import Span, latex_to_rich
+from ..reading.latex import latex_to_rich
+from ..reading.richtext import Span
 from .links import classify_url
 
 if TYPE_CHECKING:
-    from .latex import Rich
+    from ..reading.richtext import Rich
 
 _BREAK = re.compile(r"<br\s*/?>", re.IGNORECASE)
 _TAG = re.compile(r"</?[A-Za-z][^>]*>")

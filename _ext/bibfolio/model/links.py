@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import PurePosixPath
 from urllib.parse import quote, unquote
 
-from .latex import url_from_latex
+from ..reading.latex import url_from_latex
 
 #: (field, label, kind) in the order links are shown.  ``kind`` picks how a value
 #: becomes a URL: "url" (as written), "eprint" (by its ``eprinttype``), or an

@@ -7,7 +7,7 @@ import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .latex import latex_to_plain
+from ..reading.latex import latex_to_plain
 
 #: Symbols al-folio users append or prepend to names; they become marks, not name text.
 MARK_SYMBOLS = "*∗†‡§¶#‖"

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from .diagnostics import Diagnostic
+from ..reading.diagnostics import Diagnostic
 
 if TYPE_CHECKING:
     from collections.abc import Mapping

@@ -8,137 +8,31 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING
 
+from ..reading.diagnostics import Diagnostic
+from ..reading.entrytypes import (
+    FIELD_ALIASES,
+    GROUP_OF_TYPE,
+    REQUIRED_FIELDS,
+    TYPE_ALIASES,
+    VENUE_FIELDS,
+)
+from ..reading.latex import latex_problems, latex_to_plain, latex_to_rich
+from ..reading.richtext import plain, titled
 from .annotations import HIGHLIGHT, parse_annotations
 from .dates import MONTH_NAMES, parse_date
-from .diagnostics import Diagnostic
 from .inline import free_text
-from .latex import latex_problems, latex_to_plain, latex_to_rich, plain
 from .links import collect_links, embedded_unsafe_links
 from .names import NameError_, PersonName, is_truncation, parse_name, split_name_list
-from .pairing import merge_preprint, pair_versions
-from .venue import titled, venue_line
 
 if TYPE_CHECKING:
-    from collections.abc import Mapping, Sequence
+    from collections.abc import Mapping
 
-    from .bibtex import BibEntry
+    from ..reading.entry import BibEntry
+    from ..reading.richtext import Rich, Span
     from .dates import PubDate
-    from .latex import Rich, Span
     from .links import Link
     from .names import NamePattern
-    from .venue import VenueLine
 
-#: Entry types BibTeX and biblatex define, with the fields each requires (``a|b``: either;
-#: biblatex's name of a field counts as the BibTeX one).  Every type also needs a title
-#: here: an untitled publication cannot be listed.  biblatex's own requirements are looser
-#: for some types (an ``@online`` needs no date); these are what a reader of a list misses.
-REQUIRED_FIELDS: dict[str, tuple[str, ...]] = {
-    "article": ("author", "title", "journal|journaltitle", "year|date"),
-    "book": ("author|editor", "title", "publisher", "year|date"),
-    "booklet": ("title",),
-    "inbook": ("author|editor", "title", "chapter|pages|booktitle", "publisher", "year|date"),
-    "incollection": ("author", "title", "booktitle", "publisher", "year|date"),
-    "inproceedings": ("author", "title", "booktitle", "year|date"),
-    "manual": ("title",),
-    "mastersthesis": ("author", "title", "school|institution", "year|date"),
-    "misc": ("title",),
-    "phdthesis": ("author", "title", "school|institution", "year|date"),
-    "proceedings": ("title", "year|date"),
-    "techreport": ("author", "title", "institution|school", "year|date"),
-    "unpublished": ("author", "title", "note|howpublished|year|date"),
-    "online": ("title",),
-    "software": ("title",),
-    "dataset": ("title",),
-    "patent": ("title",),
-    "thesis": ("author", "title", "institution|school", "year|date"),
-    "report": ("author", "title", "institution|school", "year|date"),
-    # biblatex's further types.
-    "collection": ("editor|author", "title", "year|date"),
-    "mvbook": ("author|editor", "title", "year|date"),
-    "mvcollection": ("editor|author", "title", "year|date"),
-    "mvproceedings": ("title", "year|date"),
-    "mvreference": ("title",),
-    "bookinbook": ("title",),
-    "periodical": ("title", "year|date"),
-    "suppbook": ("title",),
-    "suppcollection": ("title",),
-    "suppperiodical": ("title",),
-    "reference": ("title",),
-    "inreference": ("title", "booktitle"),
-    # biblatex's "unsupported" types: the standard style prints them as @misc.
-    **dict.fromkeys(
-        (
-            "artwork",
-            "audio",
-            "bibnote",
-            "commentary",
-            "image",
-            "jurisdiction",
-            "legislation",
-            "legal",
-            "letter",
-            "movie",
-            "music",
-            "performance",
-            "review",
-            "standard",
-            "video",
-        ),
-        ("title",),
-    ),
-}
-#: BibTeX aliases read as another type without a warning.
-TYPE_ALIASES = {"conference": "inproceedings", "electronic": "online", "www": "online"}
-#: biblatex entry types that are not publications: ``@set`` groups other entries and
-#: ``@xdata`` only holds fields for others to inherit.
-NOT_PUBLICATIONS = frozenset({"set", "xdata"})
-#: Where an entry is listed when it has no ``pubtype`` field.
-GROUP_OF_TYPE = {
-    "article": "journal",
-    "periodical": "journal",
-    "suppperiodical": "journal",
-    "inproceedings": "conference",
-    "proceedings": "conference",
-    "mvproceedings": "conference",
-    "phdthesis": "thesis",
-    "mastersthesis": "thesis",
-    "thesis": "thesis",
-    "techreport": "report",
-    "report": "report",
-    "unpublished": "preprint",
-    **dict.fromkeys(
-        (
-            "book",
-            "mvbook",
-            "bookinbook",
-            "inbook",
-            "incollection",
-            "booklet",
-            "collection",
-            "mvcollection",
-            "suppbook",
-            "suppcollection",
-            "reference",
-            "mvreference",
-            "inreference",
-        ),
-        "book",
-    ),
-}
-#: (biblatex field, BibTeX field): the BibTeX name is filled in from the biblatex one
-#: when only that is given, so every reader of ``fields`` (venue, meta tags, COinS,
-#: links) sees one name.  Both directions for the eprint fields: arXiv's own export
-#: writes ``archiveprefix``/``primaryclass``, biblatex ``eprinttype``/``eprintclass``.
-FIELD_ALIASES = (
-    ("journaltitle", "journal"),
-    ("location", "address"),
-    ("eprinttype", "archiveprefix"),
-    ("archiveprefix", "eprinttype"),
-    ("eprintclass", "primaryclass"),
-    ("primaryclass", "eprintclass"),
-    ("institution", "school"),
-    ("school", "institution"),
-)
 _MONTHS = {
     name: number
     for number, names in enumerate(
@@ -388,7 +282,7 @@ class Publication:
     def venue(self) -> Rich:
         """Where it appeared: journal, proceedings, school, publisher or archive."""
         fields = self.fields
-        for name in (*_VENUE_FIELDS.get(self.type, ()), "howpublished"):
+        for name in (*VENUE_FIELDS.get(self.type, ()), "howpublished"):
             # al-folio files often end venues with a comma ("Proceedings of X,").
             value = fields.get(name, "").strip().rstrip(",;").rstrip()
             if value:
@@ -399,11 +293,6 @@ class Publication:
         if arxiv:
             return (f"arXiv preprint arXiv:{arxiv}",)
         return ()
-
-    @cached_property
-    def venue_line(self) -> VenueLine:
-        """The venue line per entry type (journal, volume(number), pages; editors, book ...)."""
-        return venue_line(self)
 
     @cached_property
     def venue_short(self) -> str:
@@ -478,32 +367,6 @@ class Publication:
         return next((link for link in self.links if link.field == field_name), None)
 
 
-_VENUE_FIELDS = {
-    "article": ("journal",),
-    "inproceedings": ("booktitle",),
-    "incollection": ("booktitle",),
-    "inbook": ("booktitle", "publisher"),
-    "book": ("publisher",),
-    "proceedings": ("publisher", "organization"),
-    "phdthesis": ("school",),
-    "mastersthesis": ("school",),
-    "thesis": ("institution", "school"),
-    "techreport": ("institution",),
-    "report": ("institution",),
-    "manual": ("organization",),
-    "unpublished": ("note",),
-    "patent": ("number",),
-    "bookinbook": ("booktitle", "publisher"),
-    "inreference": ("booktitle",),
-    "suppbook": ("booktitle",),
-    "suppcollection": ("booktitle",),
-    **dict.fromkeys(
-        ("collection", "mvbook", "mvcollection", "reference", "mvreference"), ("publisher",)
-    ),
-    "mvproceedings": ("publisher", "organization"),
-}
-
-
 def _month(text: str) -> int | None:
     month = _MONTHS.get(latex_to_plain(text).lower().rstrip("."))
     if month is None and text.strip().isdigit():
@@ -523,26 +386,3 @@ def _infer_group(entry_type: str, fields: Mapping[str, str]) -> str:
     if fields.get("eprint") or fields.get("arxiv"):
         return "preprint"
     return "other"
-
-
-def build_publications(
-    entries: Sequence[BibEntry], settings: Settings
-) -> tuple[dict[str, Publication], list[Diagnostic]]:
-    """Read every entry; return publications by key (file order) and their diagnostics.
-
-    A preprint paired with its published version (:func:`pair_versions`) is not among
-    the publications: the published one shows its links and answers for its key.
-    """
-    publications: dict[str, Publication] = {}
-    diagnostics: list[Diagnostic] = []
-    for entry in entries:
-        if entry.type.lower() in NOT_PUBLICATIONS:
-            continue
-        publication = Publication(entry, settings)
-        publications[entry.key] = publication
-        diagnostics.extend(publication.diagnostics)
-    pairs, problems = pair_versions(publications)
-    diagnostics.extend(problems)
-    for published, preprint in pairs.items():
-        merge_preprint(publications[published], publications.pop(preprint))
-    return publications, diagnostics

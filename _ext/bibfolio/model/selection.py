@@ -8,7 +8,7 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .latex import plain
+from ..reading.richtext import plain
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable, Sequence

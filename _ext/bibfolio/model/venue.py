@@ -13,12 +13,13 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ..reading.latex import latex_to_plain, latex_to_rich
+from ..reading.richtext import plain, titled
 from .dates import parse_date
-from .latex import latex_to_plain, latex_to_rich, plain
 from .names import split_name_list
 
 if TYPE_CHECKING:
-    from .latex import Rich
+    from ..reading.richtext import Rich
     from .publication import Author, Publication
 
 
@@ -113,21 +114,6 @@ def _text(publication: Publication, name: str) -> str:
 def _rich(publication: Publication, name: str) -> Rich:
     value = _text(publication, name)
     return latex_to_rich(value) if value else ()
-
-
-def titled(main: Rich, subtitle: Rich, addon: Rich) -> Rich:
-    """``Main: Subtitle. Addon`` as biblatex prints a title, without doubled punctuation."""
-    out: list = list(main)
-    for rich, punct in ((subtitle, ": "), (addon, ". ")):
-        if not rich:
-            continue
-        if not out:
-            out.extend(rich)
-            continue
-        ends = plain(tuple(out)).rstrip()
-        out.append(" " if ends[-1:] in ".?!:;" else punct)
-        out.extend(rich)
-    return tuple(out)
 
 
 def pages_text(raw: str) -> str:

@@ -1,0 +1,111 @@
+"""People as nodes: author and editor lists, the owner in bold, marks, "et al.", short lists."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from docutils import nodes
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from ..model.publication import Author, Publication
+
+
+def _author_node(author: Author) -> list[nodes.Node]:
+    name: nodes.Node = (
+        nodes.strong("", author.name, classes=["bibfolio-owner"])
+        if author.owner
+        else nodes.Text(author.name)
+    )
+    if author.marks:
+        return [name, nodes.superscript("", author.marks, classes=["bibfolio-mark"])]
+    return [name]
+
+
+def _separator(index: int, last: int, separators: tuple[str, str]) -> str:
+    between, final = separators
+    if index != last:
+        return between
+    if last == 1 and final.startswith(",") and final[1:].strip():
+        return final[1:]  # two authors: "A and B", not "A, and B"
+    return final
+
+
+def _joined(authors: Sequence[Author | None], separators: tuple[str, str]) -> list[nodes.Node]:
+    """Join names with separators; ``None`` stands for a gap shown as an ellipsis."""
+    out: list[nodes.Node] = []
+    text: list[str] = []  # plain names and separators, merged into one Text node
+    last = len(authors) - 1
+    for index, author in enumerate(authors):
+        if index:
+            text.append(_separator(index, last, separators))
+        if author is None:
+            text.append("…")
+        elif not author.owner and not author.marks:
+            text.append(author.name)
+        else:
+            if text:
+                out.append(nodes.Text("".join(text)))
+                text = []
+            out.extend(_author_node(author))
+    if text:
+        out.append(nodes.Text("".join(text)))
+    return out
+
+
+def author_list(authors: Sequence[Author], separators: tuple[str, str]) -> list[nodes.Node]:
+    """Every author, owner bold, marks as superscripts."""
+    return _joined(list(authors), separators)
+
+
+def people_list(
+    people: Sequence[Author | None],
+    separators: tuple[str, str],
+    *,
+    et_al: bool = False,
+    editors: bool = False,
+) -> list[nodes.Node]:
+    """Names as :func:`author_list`, then "et al." (``and others``) and "(ed.)"/"(eds.)".
+
+    With "et al." the last name is not joined with "and": ``A, B, et al.``.
+    """
+    if et_al:
+        between = separators[0]
+        out = _joined(people, (between, between))
+        out.append(nodes.Text(f"{between.rstrip()} et al." if len(people) > 1 else " et al."))
+    else:
+        out = _joined(people, separators)
+    if editors:
+        named = [person for person in people if person is not None]
+        out.append(nodes.Text(" (eds.)" if et_al or len(named) > 1 else " (ed.)"))
+    return out
+
+
+def people_nodes(publication: Publication, separators: tuple[str, str]) -> list[nodes.Node]:
+    """The people line: authors, or the editors of an edited volume."""
+    return people_list(
+        publication.people,
+        separators,
+        et_al=publication.people_et_al,
+        editors=publication.people_are_editors,
+    )
+
+
+def short_authors(authors: Sequence[Author], limit: int) -> tuple[list[Author | None], int]:
+    """The first *limit* authors, keeping the owner visible; returns (names with gaps, hidden)."""
+    owner = next((i for i, a in enumerate(authors) if a.owner), None)
+    if owner is None or owner < limit:
+        shown: list[Author | None] = list(authors[:limit])
+        shown.append(None)
+        return shown, len(authors) - limit
+    head = list(authors[: max(limit - 1, 1)])
+    shown = [*head, None, authors[owner]]
+    if owner < len(authors) - 1:
+        shown.append(None)
+    return shown, len(authors) - len(head) - 1
+
+
+def legend_text(marks: dict[str, str]) -> str:
+    """``*: equal contribution; †: corresponding author``."""
+    return "; ".join(f"{mark}: {text}" for mark, text in marks.items())

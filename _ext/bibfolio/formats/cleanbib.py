@@ -1,0 +1,141 @@
+"""Clean BibTeX: the entry as a citer wants it, written from the parsed fields.
+
+Two kinds of field never reach it: presentation fields (how a portfolio shows an entry)
+and private fields (a reference manager's bookkeeping and the owner's local files), listed
+in :mod:`bibfolio.model.privacy`.  Every published BibTeX (the list's reveal, the paper page
+and the "download all" file) is written here, so nothing else needs to filter them.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..model.names import (
+    MARK_SYMBOLS,
+    NameError_,
+    is_truncation,
+    parse_name,
+    split_name_list,
+    strip_marks,
+)
+from ..model.privacy import private_fields
+from ..reading.entrytypes import REQUIRED_FIELDS, TYPE_ALIASES
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+    from ..reading.entry import BibEntry
+
+#: Fields that only shape how a portfolio shows an entry (bibfolio's and al-folio's).
+PRESENTATION_FIELDS = frozenset(
+    {
+        "abbr",
+        "award",
+        "award_name",
+        "impact",
+        "selected",
+        "pdf",
+        "code",
+        "slides",
+        "poster",
+        "video",
+        "preview",
+        "bibtex_show",
+        "author+an",
+        "editor+an",
+        "annotation",
+        "additional_info",
+        "pubtype",
+        "display_title",
+        "html",
+        "website",
+        "supp",
+        "blog",
+        "arxiv",
+        "altmetric",
+        "dimensions",
+        "google_scholar_id",
+        "inspirehep_id",
+        "hal",
+        # The preprint/published pairing names another entry's key: nothing to a citer.
+        "preprint",
+        "published",
+    }
+)
+_NAME_FIELDS = ("author", "editor")
+
+
+def clean_entry_type(entry: BibEntry) -> str:
+    """The type to write: aliases resolved, unknown types as ``misc``."""
+    written = TYPE_ALIASES.get(entry.type, entry.type)
+    return written if written in REQUIRED_FIELDS else "misc"
+
+
+def clean_names(value: str) -> str:
+    """A name list as readers take it, otherwise as written.
+
+    al-folio's mark symbols are removed; a hand-written "et al." at the end becomes
+    BibTeX's ``others``; a name whose family name a reader splitting at the last space
+    would cut ("Charles de la Vallée Poussin", "Juan {de la Cruz}") is written in
+    BibTeX's ``von Last, Jr, First`` form, which Zotero's ``BibTeX.js`` splits at the
+    comma.  BibTeX reads every name as before; a list with nothing to change is
+    returned untouched.
+    """
+    names = split_name_list(value)
+    written = []
+    for index, name in enumerate(names):
+        clean = strip_marks(name)[0] if any(symbol in name for symbol in MARK_SYMBOLS) else name
+        if index and index == len(names) - 1 and is_truncation(clean):
+            clean = "others"
+        else:
+            clean = _unambiguous(clean)
+        written.append(clean)
+    if written == names:
+        return value
+    return " and ".join(name for name in written if name)
+
+
+def _unambiguous(name: str) -> str:
+    """*name* in ``von Last, Jr, First`` form when its "First von Last" form is ambiguous."""
+    if not name or "," in name:
+        return name  # already "Last, First" (or too many commas: as written)
+    try:
+        person = parse_name(name)
+    except NameError_:
+        return name
+    if person.von or len(person.last) > 1 or any(" " in word for word in person.last):
+        return person.bibtex
+    return name
+
+
+def clean_bibtex(entry: BibEntry, drop: Iterable[str] = ()) -> str:
+    """Write *entry* without presentation and private fields (and without *drop*)."""
+    dropped = PRESENTATION_FIELDS | {name.lower() for name in drop}
+    dropped |= set(private_fields({name: found.value for name, found in entry.fields.items()}))
+    lines = [f"@{clean_entry_type(entry)}{{{entry.key},"]
+    for name, found in entry.fields.items():
+        if name in dropped or name.endswith("+an"):
+            continue
+        if found.macro is not None and found.macro.lower() == name_macro(found.value):
+            lines.append(f"  {name} = {found.macro.lower()},")
+            continue
+        value = clean_names(found.value) if name in _NAME_FIELDS else found.value
+        lines.append(f"  {name} = {{{value}}},")
+    lines.append("}")
+    return "\n".join(lines)
+
+
+def name_macro(value: str) -> str:
+    """The month macro whose expansion is *value* (``"July"`` → ``"jul"``), or ""."""
+    from ..reading.bibtex import MONTH_MACROS  # noqa: PLC0415 - avoid a cycle at import time
+
+    for macro, expansion in MONTH_MACROS.items():
+        if expansion == value:
+            return macro
+    return ""
+
+
+def clean_bibliography(entries: Iterable[BibEntry], drop: Iterable[str] = ()) -> str:
+    """Several clean entries, separated by blank lines (the "download all" file)."""
+    drop = list(drop)
+    return "\n\n".join(clean_bibtex(entry, drop) for entry in entries) + "\n"

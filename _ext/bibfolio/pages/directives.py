@@ -1,0 +1,192 @@
+"""The ``{publications}`` directive: choose, order and group entries; leave placeholders."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+from docutils import nodes
+from docutils.parsers.rst import directives
+from sphinx.util.docutils import SphinxDirective
+
+from ..build.bibliography import Listing, get_domain, get_library
+from ..build.warnings_ import warn
+from ..doctree import nodes as bf
+from ..model.selection import (
+    FilterError,
+    compile_filter,
+    group_publications,
+    newest_first,
+    parse_titles,
+)
+
+if TYPE_CHECKING:
+    from ..model.publication import Publication
+
+_GROUP_BY = ("type", "year", "none")
+_YES = {"yes", "true", "on", "1"}
+_NO = {"no", "false", "off", "0"}
+
+
+def unique_id(base: str, taken: set[str] | dict[str, object]) -> str:
+    """*base*, or *base* with the smallest ``-N`` suffix not in *taken*."""
+    candidate = base
+    number = 2
+    while candidate in taken:
+        candidate = f"{base}-{number}"
+        number += 1
+    return candidate
+
+
+def anchor_for(key: str, taken: set[str] | dict[str, object]) -> str:
+    """A stable id from a BibTeX key (``pub-<key>``), made unique among *taken*."""
+    return unique_id(nodes.make_id("pub-" + key) or "pub", taken)
+
+
+class PublicationsDirective(SphinxDirective):
+    """List publications from ``bibtex_bibfiles``, grouped by type (newest first).
+
+    With no options it lists every entry.  See the reference in docs/guide.md.
+    """
+
+    has_content = False
+    option_spec: ClassVar[dict[str, object]] = {
+        "filter": directives.unchanged_required,
+        "selected": directives.flag,
+        "group-by": directives.unchanged_required,
+        "group-titles": directives.unchanged_required,
+        "max-authors": directives.unchanged_required,
+        "filter-ui": directives.unchanged_required,
+        "download": directives.unchanged_required,
+        "chart": directives.unchanged_required,
+        "citable": directives.unchanged_required,
+    }
+
+    def _flag(self, name: str, default: bool) -> bool:
+        value = self.options.get(name)
+        if value is None:
+            return default
+        if value.strip().lower() in _YES:
+            return True
+        if value.strip().lower() in _NO:
+            return False
+        self._bad_option(name, value, "yes or no")
+        return default
+
+    def _bad_option(self, name: str, value: str, expected: str) -> None:
+        warn(
+            f"unknown value {value!r} for :{name}: (expected {expected}); using the default",
+            "directive",
+            location=self.get_location(),
+        )
+
+    def _choose(self, publications: list[Publication]) -> list[Publication]:
+        if "selected" in self.options:
+            publications = [p for p in publications if p.selected]
+        expression = self.options.get("filter")
+        if expression:
+            try:
+                keep = compile_filter(expression)
+                publications = [p for p in publications if keep(p)]
+            except FilterError as err:
+                warn(f"{err}; listing every entry", "filter", location=self.get_location())
+        return newest_first(publications)
+
+    def run(self) -> list[nodes.Node]:
+        """Record the list and return its placeholders."""
+        env = self.env
+        config = env.config
+        library = get_library(env)
+        for path in library.paths:
+            env.note_dependency(str(path))
+        selected = "selected" in self.options
+        publications = self._choose(list(library.publications.values()))
+
+        group_by = self.options.get("group-by", "none" if selected else "type").strip().lower()
+        if group_by not in _GROUP_BY:
+            self._bad_option("group-by", group_by, " or ".join(_GROUP_BY))
+            group_by = "none" if selected else "type"
+        titles: dict[str, str] = {}
+        if "group-titles" in self.options:
+            try:
+                titles = parse_titles(self.options["group-titles"])
+            except ValueError as err:
+                self._bad_option("group-titles", self.options["group-titles"], str(err))
+        max_authors = config.bibfolio_max_authors
+        if "max-authors" in self.options:
+            text = self.options["max-authors"].strip()
+            if text.isdigit() and int(text) > 0:
+                max_authors = int(text)
+            else:
+                self._bad_option("max-authors", text, "a positive integer")
+        citable = self._flag("citable", not selected)
+        tools = {
+            "filter_ui": self._flag("filter-ui", config.bibfolio_filter_ui and not selected),
+            "download": self._flag("download", not selected),
+            "chart": self._flag("chart", config.bibfolio_chart and not selected),
+            # Asked for by the list itself: shown whatever the list's length.
+            "explicit": tuple(name for name in ("chart", "filter-ui") if name in self.options),
+        }
+
+        document = self.state.document
+        docname = env.docname
+        listing_id = f"publications-{env.new_serialno('bibfolio-listing') + 1}"
+        result: list[nodes.Node] = [
+            bf.publication_legend(docname=docname, listing=listing_id),
+            bf.listing_tools(docname=docname, listing=listing_id, **tools),
+        ]
+        keys: list[str] = []
+        anchors: list[str] = []
+        for group in group_publications(publications, group_by, config.bibfolio_groups, titles):
+            bullets = nodes.bullet_list(classes=["bibfolio-list"])
+            for publication in group.publications:
+                anchor = anchor_for(publication.key, document.ids)
+                entry = bf.publication_entry(
+                    ids=[anchor],
+                    key=publication.key,
+                    variant="selected" if selected else "list",
+                    docname=docname,
+                    listing=listing_id,
+                    max_authors=max_authors,
+                )
+                document.ids[anchor] = entry
+                bullets += entry
+                keys.append(publication.key)
+                anchors.append(anchor)
+            if group_by == "none":
+                result.append(bullets)
+                continue
+            section_id = unique_id(
+                nodes.make_id(group.title or group.group_id) or "group", document.ids
+            )
+            section = nodes.section(
+                ids=[section_id],
+                names=[nodes.fully_normalize_name(group.title)],
+                classes=["bibfolio-group"],
+            )
+            document.ids[section_id] = section
+            section += nodes.title(group.title, group.title)
+            section += bullets
+            result.append(section)
+
+        get_domain(env).listings.setdefault(docname, []).append(
+            Listing(
+                docname,
+                listing_id,
+                self.lineno,
+                tuple(keys),
+                tuple(anchors),
+                citable,
+                download=tools["download"],
+            )
+        )
+        if config.bibfolio_owner and not selected:
+            for publication in publications:
+                if not publication.owner_matched:
+                    warn(
+                        f"'{publication.key}' is in the publication list of {docname}, but "
+                        f"none of its authors matches bibfolio_owner; add an alias or a "
+                        f"N=highlight annotation",
+                        "owner_missing",
+                        location=f"{publication.entry.path}:{publication.entry.line}",
+                    )
+        return result

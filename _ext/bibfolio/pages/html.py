@@ -1,0 +1,297 @@
+"""Write time, HTML builders: folded author lists, reveals, COinS, filter, download link."""
+
+from __future__ import annotations
+
+import pickle
+from fnmatch import fnmatch
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from docutils import nodes
+from sphinx.builders.singlehtml import SingleFileHTMLBuilder
+from sphinx.transforms.post_transforms import SphinxPostTransform
+from sphinx.util.osutil import relative_uri
+
+from .. import atomic
+from ..build.bibliography import get_domain
+from ..build.fragments import FragmentCache
+from ..cv.page import written_page
+from ..doctree import nodes as bf
+from ..doctree.render import chart_nodes, entry_html_nodes, paper_nodes
+from .assets import ListFormats, download_stem, write_list_files
+from .context import PageContext
+from .directives import unique_id
+from .head import exclude_from_sitemap, is_noindex
+from .localfiles import is_epub
+from .transforms import fill_legends
+
+if TYPE_CHECKING:
+    from sphinx.application import Sphinx
+
+    from ..build.bibliography import Listing
+
+
+def keep_noindex_out_of_sitemap(
+    app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any
+) -> None:
+    """``html-page-context``, before sphinx-sitemap: leave a ``noindex`` page out of it."""
+    if is_noindex(app, pagename, templatename):
+        exclude_from_sitemap(app, pagename)
+
+
+#: The sitemap's links of the last build, beside the doctrees (see :func:`complete_sitemap`).
+_SITEMAP_STATE = "bibfolio-sitemap-{}.pickle"
+
+
+def _sitemap_link(app: Sphinx, pagename: str) -> str:
+    """The link sphinx-sitemap records for *pagename* (its ``add_html_link``)."""
+    if type(app.builder).__name__ == "DirectoryHTMLBuilder":
+        if pagename == "index":
+            return ""
+        return pagename[:-6] + "/" if pagename.endswith("/index") else pagename + "/"
+    return pagename + (app.config.html_file_suffix or ".html")
+
+
+def complete_sitemap(app: Sphinx, exception: Exception | None) -> None:
+    """``build-finished``, before sphinx-sitemap (500): every page in it, in one order.
+
+    sphinx-sitemap lists the pages written by this build only, in the order they were
+    written: after an edit, an incremental build's sitemap lost every unchanged page.
+    The links recorded now are merged with the last build's, for the pages that still
+    exist (source documents and paper pages) and are not excluded, and put back sorted,
+    so an incremental build writes the sitemap a fresh one does (issue 23).
+    """
+    links_queue = getattr(app, "sitemap_links", None)
+    if exception is not None or links_queue is None or app.builder.format != "html":
+        return
+    links: dict[str, Any] = {}
+    while not links_queue.empty():
+        link, last_updated = links_queue.get_nowait()
+        links[link] = last_updated
+    state = Path(app.doctreedir) / _SITEMAP_STATE.format(app.builder.name)
+    previous = _load_links(state, str(app.outdir))
+    pages = set(app.env.found_docs) | set(get_domain(app.env).papers)
+    if cv_page := written_page(app):
+        pages.add(cv_page)
+    still_there = {_sitemap_link(app, page) for page in pages}
+    if is_noindex(app, "search", "search.html"):
+        still_there.discard(_sitemap_link(app, "search"))
+    excludes = list(getattr(app.config, "sitemap_excludes", None) or ())
+    for link, last_updated in previous.items():
+        if (
+            link not in links
+            and link in still_there
+            and not any(fnmatch(link, pattern) for pattern in excludes)
+        ):
+            links[link] = last_updated
+    for link in sorted(links):
+        links_queue.put((link, links[link]))
+    atomic.write_file(
+        state,
+        pickle.dumps({"outdir": str(app.outdir), "links": links}, pickle.HIGHEST_PROTOCOL),
+    )
+
+
+def _load_links(path: Path, outdir: str) -> dict[str, Any]:
+    try:
+        stored = pickle.loads(path.read_bytes())
+    except (OSError, EOFError, pickle.UnpicklingError, AttributeError, ValueError):
+        return {}
+    return stored["links"] if stored.get("outdir") == outdir else {}
+
+
+def fragment_cache(env: Any) -> FragmentCache:
+    """The fragment cache of the current build (saved at build-finished)."""
+    domain = get_domain(env)
+    cache = domain.fragments
+    if cache is None:
+        cache = domain.fragments = FragmentCache(domain.app.builder)  # type: ignore[union-attr]
+    return cache
+
+
+class HtmlPublicationsTransform(SphinxPostTransform):
+    """Expand lists and paper pages for HTML."""
+
+    default_priority = 4
+    formats = ("html",)
+
+    def run(self, **kwargs: Any) -> None:
+        placeholders = list(self.document.findall(bf.publication_entry))
+        papers = list(self.document.findall(bf.paper_body))
+        tools = list(self.document.findall(bf.listing_tools))
+        if not (placeholders or papers or tools):
+            return
+        page = PageContext(self.env, self.env.docname)
+        fast = self.env.config.bibfolio_fast_render
+        cache = fragment_cache(self.env) if fast else None
+        ids = PageIds(self.document, page)
+        formats = ListFormats(page, tools)
+        for node in placeholders:
+            publication = page.library.get(node["key"])
+            if publication is None:
+                node.parent.remove(node)
+                continue
+            context = page.context(
+                publication,
+                node["variant"],
+                ids.anchor(node),
+                node.get("max_authors"),
+                ids.listing(node["docname"], node["listing"]),
+            )
+            context = formats.context(context, node["docname"], node["listing"])
+            if cache is None:
+                node.parent.replace(node, entry_html_nodes(publication, context))
+                continue
+            html, text = cache.get(
+                (publication.content_hash, repr(context)),
+                lambda p=publication, c=context: entry_html_nodes(p, c),
+            )
+            # parent.replace keeps the placeholder's ids off the fragment: its <li> has them.
+            node.parent.replace(node, bf.fragment("", nodes.Text(text), html=html))
+        for node in papers:
+            publication = page.library.get(node["key"])
+            if publication is None:
+                node.parent.remove(node)
+                continue
+            node.replace_self(paper_nodes(publication, page.context(publication, "paper")))
+        fill_legends(self.document, page)
+        for node in tools:
+            listing = page.listing(node["docname"], node["listing"])
+            if listing is None:
+                node.parent.remove(node)
+                continue
+            replacement = _tools(
+                node, listing, page, ids.listing(listing.docname, listing.listing_id)
+            )
+            if replacement is None:
+                node.parent.remove(node)
+            else:
+                node.replace_self(replacement)
+
+
+class SingleHtmlCitationLinks(SphinxPostTransform):
+    """singlehtml: make citations of list entries plain ``#<anchor>`` links.
+
+    Sphinx 9's singlehtml resolves a link to another document's target as
+    ``#document-<doc>#<id>``, which no browser follows.  Only links to bibfolio's list
+    entries are rewritten; the rest of the page is left as Sphinx writes it.
+    """
+
+    builders = ("singlehtml",)
+    default_priority = 20  # after Sphinx's ReferencesResolver (10)
+
+    def run(self, **kwargs: Any) -> None:
+        targets = {f"#document-{doc}#{anchor}": anchor for doc, anchor in _targets(self.env)}
+        if not targets:
+            return
+        for reference in self.document.findall(nodes.reference):
+            anchor = targets.get(reference.get("refuri", ""))
+            if anchor is not None:
+                reference["refuri"] = "#" + anchor
+
+
+def _targets(env: Any) -> list[tuple[str, str]]:
+    return list(get_domain(env).targets.values())
+
+
+class PageIds:
+    """Ids of lists and entries, unique on the page being written.
+
+    One page normally shows one document, whose ids the directive made unique.
+    singlehtml puts every document on one page: the home page's "selected" list and the
+    full list would share ``pub-<key>`` ids and ``data-listing`` values (and the filter
+    of one would hide entries of the other).  There, each list's id is prefixed with its
+    document, and an entry keeps ``pub-<key>`` only where citations point (its
+    target); other copies get an id of their own.
+    """
+
+    def __init__(self, document: nodes.document, page: PageContext) -> None:
+        self.page = page
+        self.single = isinstance(page.builder, SingleFileHTMLBuilder)
+        self.taken: set[str] = set()
+        if self.single:
+            self.taken = {
+                ident for node in document.findall(nodes.Element) for ident in node["ids"]
+            }
+
+    def listing(self, docname: str, listing_id: str) -> str:
+        """The ``data-listing`` value (and id prefix) of a list."""
+        return nodes.make_id(f"{docname}-{listing_id}") if self.single else listing_id
+
+    def anchor(self, node: bf.publication_entry) -> str:
+        """The id of a list entry."""
+        anchor = node["ids"][0]
+        if not self.single or self.page.targets.get(node["key"]) == (node["docname"], anchor):
+            return anchor
+        unique = unique_id(nodes.make_id(f"{node['docname']}-{anchor}"), self.taken)
+        self.taken.add(unique)
+        return unique
+
+
+def _tools(
+    node: bf.listing_tools, listing: Listing, page: PageContext, ident: str
+) -> nodes.Element | None:
+    publications = [p for p in map(page.library.get, listing.keys) if p is not None]
+    box = nodes.container(classes=["bibfolio-tools"])
+    # An EPUB is read offline, often without scripts: a form would make the page
+    # "scripted", an inline SVG needs an OPF property Sphinx does not write, and the
+    # .bib download is not an EPUB content type.  The chart's data table stays.
+    epub = is_epub(page.builder)
+    # Short lists skip the chart and the filter (bibfolio_*_min_entries) unless the
+    # list's own :chart: / :filter-ui: option asks for them.
+    config = page.env.config
+    explicit = node.get("explicit", ())
+    count = len(publications)
+    if node["chart"] and ("chart" in explicit or count >= config.bibfolio_chart_min_entries):
+        chart = chart_nodes(publications, page.env.config.bibfolio_groups, ident)
+        if epub:
+            chart = [table for figure in chart for table in figure.findall(nodes.table)]
+        box.extend(chart)
+    if epub:
+        return box if len(box) else None
+    # Every list's reveals load the entries' formats from a file beside the page; the
+    # whole-list downloads are written next to it when the list offers them.
+    downloads: list[tuple[str, str]] = []
+    if publications:
+        downloads = write_list_files(
+            page.env,
+            page.builder.outdir,
+            download_stem(listing.docname, listing.listing_id),
+            publications,
+            download=node["download"],
+        )
+    long_enough = "filter-ui" in explicit or count >= config.bibfolio_filter_min_entries
+    if node["filter_ui"] and count > 1 and long_enough:
+        groups = dict(page.env.config.bibfolio_groups)
+        present = list(dict.fromkeys(p.group for p in publications))
+        years = sorted({p.year for p in publications if p.year}, reverse=True)
+        box += bf.filter_form(
+            listing=ident,
+            types=[(g, groups.get(g, g.title())) for g in present],
+            years=[(str(y), str(y)) for y in years],
+        )
+    if downloads:
+        count = len(publications)
+        here = page.builder.get_target_uri(page.page)
+        (_bibtex, bib), *others = downloads
+        line = nodes.paragraph("", "", classes=["bibfolio-download-line"])
+        line += nodes.reference(
+            "",
+            f"Download all {count} as BibTeX",
+            refuri=relative_uri(here, bib),
+            internal=True,
+            classes=["bibfolio-download"],
+        )
+        # RIS for EndNote, Mendeley and Zotero; CSL-JSON for citeproc tools and Zotero;
+        # the references in the styles of bibfolio_cite_styles (APA, IEEE).
+        for label, target in others:
+            line += nodes.Text(" · ")
+            line += nodes.reference(
+                "",
+                label,
+                refuri=relative_uri(here, target),
+                internal=True,
+                classes=["bibfolio-download-format", f"bibfolio-download-{label.lower()}"],
+            )
+        box += line
+    return box if len(box) else None

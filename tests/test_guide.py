@@ -112,13 +112,7 @@ def test_readme_test_command_is_what_ci_runs():
         flags=re.MULTILINE,
     )
     assert len(commands) == 2
-    ci = (REPO / ".ci" / "run").read_text()
-    # .ci/run installs nox and the command's sessions, then runs each (in its lanes).
-    install, sessions = commands[1].split(" && python3 -m nox -s ")
-    assert re.search(rf"^{re.escape(install)}$", ci, flags=re.MULTILINE)
-    assert f"python3 -m nox -s {sessions} --install-only" in ci
-    for session in sessions.split():
-        assert f"python3 -m nox -R -s {session};" in ci
+    assert commands[1] in (REPO / ".ci" / "run").read_text()
 
 
 @pytest.mark.parametrize("hook", ["bibfolio-check"])

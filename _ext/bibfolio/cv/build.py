@@ -3,9 +3,9 @@
 The CV is made of the documents (or sections) ``bibfolio_cv`` names, by default the
 portfolio's own order: the home page, then its toctree.  Their doctrees are taken as
 Sphinx stored them, bibfolio's list placeholders become CV entries (entries.py), the
-references are resolved as for the site, and typst.py writes the markup.  ``cv.pdf``
-and the one-page ``cv-short.pdf`` (selected publications only) are compiled with the
-``typst`` package only when their Typst source (and template) changed.
+references are resolved as for the site (source.py), and typst.py writes the markup.
+``cv.pdf`` and the one-page ``cv-short.pdf`` (selected publications only) are compiled
+with the ``typst`` package only when their Typst source (and template) changed.
 """
 
 from __future__ import annotations
@@ -21,30 +21,19 @@ from importlib.resources import files
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from docutils import nodes
-from sphinx import addnodes
 from sphinx.util import logging
 
 from .. import atomic
-from ..build.bibliography import get_domain, get_library
-from ..build.translation import _, author_separators, translated
+from ..build.bibliography import get_library
+from ..build.translation import _, translated
 from ..build.warnings_ import warn
-from ..doctree import nodes as bf
-from ..doctree.entrycontext import EntryContext
-from ..news.directives import drop_news
-from ..news.store import news_pages
-from .dates import split_dates
-from .entries import cv_entry, legend
 from .fonts import MAIN_FONT, choose_fonts, needing_fonts
-from .images import find_image
-from .stock import fresh_citation_nodes
-from .typst import TypstTranslator, escape, string_literal
+from .source import CvSource, cv_parts, list_variants, wants_cv
+from .typst import escape, string_literal
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
-    from sphinx.environment import BuildEnvironment
 
-    from ..model.publication import Publication
     from .fonts import FontChoice
 
 logger = logging.getLogger(__name__)
@@ -61,206 +50,6 @@ TYPESET = Path(__file__).with_name("typeset.py")
 def template() -> str:
     """The Typst layout (package data)."""
     return files(__package__).joinpath("template.typ").read_text(encoding="utf-8")
-
-
-def wants_cv(app: Sphinx) -> bool:
-    """Whether the project has a CV: ``bibfolio_cv`` names parts, or it is a portfolio.
-
-    A project using bibfolio only for ``{cite}`` (no owner, no list) gets none unless
-    ``bibfolio_cv`` names its pages.
-    """
-    setting = app.config.bibfolio_cv
-    if setting is None:
-        return bool(app.config.bibfolio_owner and get_domain(app.env).listings)
-    return bool(setting)
-
-
-def cv_parts(
-    env: BuildEnvironment, setting: list[str] | None, *, quiet: bool = False
-) -> list[tuple[str, str]]:
-    """(docname, section id or "") in CV order; a name that matches nothing warns.
-
-    By default the home page and its toctree, without paper pages and news archives.
-    *quiet*: no warnings (the CV page reads the same setting; the PDF build says it).
-    """
-    papers = set(get_domain(env).papers)
-    if setting is None:
-        papers |= news_pages(env) - {env.config.root_doc}  # a news archive is no CV part
-        order: list[str] = []
-
-        def walk(docname: str) -> None:
-            if docname in order or docname in papers or docname not in env.all_docs:
-                return
-            order.append(docname)
-            for child in env.toctree_includes.get(docname, ()):
-                walk(child)
-
-        walk(env.config.root_doc)
-        return [(docname, "") for docname in order]
-    parts = []
-    for item in setting:
-        docname, _, section = item.partition("#")
-        if docname not in env.all_docs:
-            if not quiet:
-                warn(f"bibfolio_cv names {item!r}, but there is no document {docname!r}", "cv")
-            continue
-        if section and not isinstance(env.get_doctree(docname).ids.get(section), nodes.section):
-            if not quiet:
-                warn(f"bibfolio_cv: {docname} has no section {section!r}", "cv")
-            continue
-        parts.append((docname, section))
-    return parts
-
-
-class CvSource:
-    """The Typst body of one CV variant, collected page by page."""
-
-    def __init__(self, app: Sphinx, short: bool, lists: set[str]) -> None:
-        self.app = app
-        self.env = app.env
-        self.short = short
-        #: The list variants ("list", "selected") the CV's documents hold.
-        self.lists = lists
-        self.library = get_library(self.env)
-        config = app.config
-        self.context = EntryContext(
-            variant="list",
-            max_authors=config.bibfolio_max_authors,
-            separators=author_separators(config),
-        )
-        self.legends = tuple(
-            (mark, translated(text)) for mark, text in config.bibfolio_annotations.values() if mark
-        )
-        self.baseurl = config.html_baseurl.rstrip("/") + "/" if config.html_baseurl else ""
-        self.parts: list[str] = []
-        self.shown: list[Publication] = []
-        self.legend_done = False
-        #: The images the CV shows: name in the Typst root → file.
-        self.files: dict[str, Path] = {}
-        self.image_problems: list[tuple[nodes.Node, str]] = []
-
-    def resolved(
-        self, docname: str, section_id: str, is_home: bool
-    ) -> tuple[nodes.document, nodes.Element, int]:
-        """*docname* as the CV shows it: (doctree, the part's root node, level offset).
-
-        Its toctrees are gone, its lists are CV entries, its references are resolved
-        (the site's post-transforms) and its empty sections are dropped.  The home
-        page's title (the owner's name) is removed: the CV's header says it; its
-        sections then sit one level up (offset -1).
-        """
-        doctree = self.env.get_doctree(docname)
-        for toctree in list(doctree.findall(addnodes.toctree)):
-            toctree.parent.remove(toctree)
-        self.expand_lists(doctree)
-        # Quietly: what resolving finds (a cited key that is gone, a missing reference)
-        # is the page's, and the site's build of the page reports it once (issue 23).
-        with fresh_citation_nodes(self.env, doctree), logging.suppress_logging():
-            self.env.apply_post_transforms(doctree, docname)
-        level = 0
-        if section_id:
-            root: nodes.Element = doctree.ids[section_id]  # checked by cv_parts
-        else:
-            root = doctree
-            first = next(iter(doctree.findall(nodes.section)), None)
-            if is_home and first is not None and first.parent is doctree:
-                first.remove(first[0])
-                level = -1
-        drop_news(root)
-        drop_empty_sections(root)
-        split_dates(root)  # the dates' column, in the PDF and on the page
-        return doctree, root, level
-
-    def add(self, docname: str, section_id: str, is_home: bool) -> None:
-        """Translate *docname* (or its section *section_id*) and append it."""
-        doctree, root, level = self.resolved(docname, section_id, is_home)
-        translator = TypstTranslator(
-            doctree, self.link_target, level, image_file=self.image_file, name=docname
-        )
-        root.walkabout(translator)
-        problems = [
-            (
-                node,
-                f"the CV leaves out a {node.tagname} (no Typst translation): "
-                f"{node.astext()[:60]!r}",
-            )
-            for node in translator.skipped
-        ]
-        problems += translator.problems + self.image_problems
-        self.image_problems = []
-        # Both variants translate the same pages: say it once, for the full CV.
-        for node, message in () if self.short else problems:
-            warn(message, "cv", location=node)
-        self.parts.append("".join(translator.parts))
-
-    def expand_lists(self, doctree: nodes.document) -> None:
-        """Placeholders → CV entries; the short CV keeps selected entries only.
-
-        The full CV leaves out ``:selected:`` lists when it has a full list (the same
-        papers twice); the short CV keeps them and, without any, selected entries of
-        the full lists.
-        """
-        for tools in list(doctree.findall(bf.listing_tools)):
-            tools.parent.remove(tools)
-        has_full, has_selected = "list" in self.lists, "selected" in self.lists
-        for entry in list(doctree.findall(bf.publication_entry)):
-            publication = self.library.get(entry["key"])
-            if entry["variant"] == "selected":
-                keep = self.short or not has_full
-            elif self.short:
-                keep = not has_selected and publication is not None and publication.selected
-            else:
-                keep = True
-            if not keep or publication is None:
-                entry.parent.remove(entry)
-                continue
-            self.shown.append(publication)
-            entry.replace_self(cv_entry(publication, self.context))
-        for slot in list(doctree.findall(bf.publication_legend)):
-            text = "" if self.legend_done else legend(self.shown, self.legends)
-            if text:
-                slot.replace_self(nodes.paragraph("", text, classes=["bibfolio-legend"]))
-                self.legend_done = True
-            else:
-                slot.parent.remove(slot)
-
-    def image_file(self, node: nodes.image) -> str:
-        """The image's name in the Typst root, or "" (and a problem to report)."""
-        image, problem = find_image(node, Path(self.app.srcdir))
-        if image is None:
-            self.image_problems.append((node, f"the CV leaves out an image: {problem}"))
-            return ""
-        self.files[image.name] = image.path
-        return image.name
-
-    def link_target(self, node: nodes.reference) -> str:
-        """Web and mail links as they are; site pages only with ``html_baseurl``."""
-        uri = node.get("refuri", "")
-        if uri.startswith(("http://", "https://", "mailto:")):
-            return uri
-        if uri and self.baseurl and not node.get("refid"):
-            return self.baseurl + uri
-        return ""
-
-
-def drop_empty_sections(root: nodes.Element) -> None:
-    """Remove sections left with only a title (their list went to the other variant)."""
-    for section in reversed(list(root.findall(nodes.section))):
-        if section is root:
-            continue
-        body = [child for child in section.children if not isinstance(child, nodes.title)]
-        if not any(child.astext().strip() for child in body):
-            section.parent.remove(section)
-
-
-def list_variants(env: BuildEnvironment, parts: list[tuple[str, str]]) -> set[str]:
-    """The list variants ("list", "selected") in the CV's documents."""
-    found: set[str] = set()
-    for docname, _section in parts:
-        found.update(
-            node["variant"] for node in env.get_doctree(docname).findall(bf.publication_entry)
-        )
-    return found
 
 
 def header(app: Sphinx, short: bool, fonts: tuple[str, ...] = ()) -> str:

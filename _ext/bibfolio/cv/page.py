@@ -25,7 +25,8 @@ from sphinx.util.osutil import relative_uri
 from .. import atomic
 from ..build.translation import _, translated
 from ..model.messages import N_
-from .build import FILES, CvSource, cv_parts, inputs_key, list_variants, wants_cv
+from .build import FILES, inputs_key
+from .source import CvSource, cv_parts, list_variants, wants_cv
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx

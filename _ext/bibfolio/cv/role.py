@@ -21,8 +21,9 @@ from sphinx.util.osutil import relative_uri
 from ..build.bibliography import get_domain
 from ..build.translation import translated
 from ..model.messages import N_
-from .build import FILES, wants_cv
+from .build import FILES
 from .page import PAGENAME, has_page, typst_installed
+from .source import wants_cv
 
 if TYPE_CHECKING:
     from docutils.nodes import Node, system_message

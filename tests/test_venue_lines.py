@@ -87,7 +87,13 @@ def test_a_changed_renderer_renders_cached_entries_again(app, make_app, monkeypa
 
     # The venue and date modules are part of the code the cache is keyed on.
     files = {name for name, _, _ in _version.code_signature()}
-    assert {"doctree/render.py", "model/venue.py", "model/dates.py", "model/pairing.py"} <= files
+    assert {
+        "doctree/render.py",
+        "doctree/inline.py",
+        "model/venue.py",
+        "model/dates.py",
+        "model/pairing.py",
+    } <= files
     app.build()  # earlier tests of this root may have left cached fragments
     same = make_app("html", srcdir=app.srcdir)
     same.build(force_all=True)

@@ -12,8 +12,9 @@ from typing import TYPE_CHECKING
 from docutils import nodes
 
 from ..build.translation import ngettext
+from ..doctree.inline import rich_nodes
 from ..doctree.people import people_list, short_authors
-from ..doctree.render import _link_nodes, citation_sentence, page_marks, rich_nodes
+from ..doctree.render import _link_nodes, citation_sentence, page_marks
 
 if TYPE_CHECKING:
     from ..doctree.entrycontext import EntryContext

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from docutils import nodes
 from sphinx import addnodes
 
-from ..doctree.render import rich_nodes
+from ..doctree.inline import rich_nodes
 from ..reading.mathtext import math_decode
 from .images import width_argument
 

@@ -2,7 +2,8 @@
 
 ``entry_nodes`` and ``paper_nodes`` build trees that every builder can write (LaTeX and
 text included).  ``entry_html_nodes`` builds the richer HTML entry: folded author lists,
-reveals, COinS.  None of this produces markup strings; the writers do.
+reveals, COinS.  None of this produces markup strings; the writers do.  Rich text and
+the venue line are inline.py's; the per-year chart is chartnodes.py's.
 """
 
 from __future__ import annotations
@@ -11,16 +12,12 @@ from typing import TYPE_CHECKING
 
 from docutils import nodes
 
-from ..build.translation import _, current_language, ngettext, translate_words, translated
-from ..formats.chart import chart_svg, yearly_counts
+from ..build.translation import _, ngettext, translated
 from ..formats.cleanbib import clean_bibtex
 from ..formats.metadata import cite_as, coins
-from ..model.dates import PubDate
-from ..model.links import classify_url
-from ..model.localized import babel_locale, format_pub_date
-from ..model.venue import VENUE_WORDS, venue_line
 from . import nodes as bf
 from .citeblocks import cite_reveal, paper_format_sections, section
+from .inline import rich_nodes, venue_nodes
 from .people import legend_text, people_list, people_nodes, short_authors
 from .previews import preview_image
 
@@ -28,97 +25,10 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
 
     from ..model.publication import Publication
-    from ..model.venue import Segment
-    from ..reading.richtext import Rich, Span
     from .entrycontext import EntryContext
 
 
-# -- text --------------------------------------------------------------------------------
-def rich_nodes(rich: Rich) -> list[nodes.Node]:
-    """Rich text → inline nodes."""
-    out: list[nodes.Node] = []
-    for part in rich:
-        if isinstance(part, str):
-            out.append(nodes.Text(part))
-        else:
-            out.append(_span_node(part))
-    return out
-
-
-def _span_node(span: Span) -> nodes.Node:
-    children = rich_nodes(span.children)
-    if span.kind == "em":
-        return nodes.emphasis("", "", *children)
-    if span.kind == "strong":
-        return nodes.strong("", "", *children)
-    if span.kind == "code":
-        return nodes.literal("", "", *children)
-    if span.kind == "sup":
-        return nodes.superscript("", "", *children)
-    if span.kind == "sub":
-        return nodes.subscript("", "", *children)
-    if span.kind == "sc":
-        return nodes.inline("", "", *children, classes=["bibfolio-smallcaps"])
-    if span.kind == "math":
-        return bf.math_text("", "", *children, classes=["bibfolio-math"], tex=span.data)
-    if span.kind == "url":
-        verdict, href = classify_url(span.data)
-        if verdict == "url":
-            return nodes.reference("", "", *children, refuri=href)
-        return nodes.inline("", "", *children)
-    return nodes.inline("", "", *children)
-
-
 # -- shared pieces -------------------------------------------------------------------------
-def _segment_nodes(segment: Segment, separators: tuple[str, str]) -> list[nodes.Node]:
-    if segment.kind == "title":
-        return [nodes.emphasis("", "", *rich_nodes(segment.rich)), *rich_nodes(segment.after)]
-    if segment.kind == "people":
-        return people_list(segment.people, separators, et_al=segment.et_al, editors=True)
-    return rich_nodes(segment.rich)
-
-
-def _venue_nodes(
-    publication: Publication, separators: tuple[str, str] = (", ", ", and ")
-) -> list[nodes.Node]:
-    """``In <editors> (eds.), <book>, pp. 1–10, <publisher>, <date>`` and the like."""
-    out: list[nodes.Node] = []
-    line = venue_line(publication)
-    if line.prefix:
-        out.append(nodes.Text(translated(line.prefix.strip()) + " "))
-    for index, segment in enumerate(line.segments):
-        if index:
-            out.append(nodes.Text(", "))
-        out.extend(_segment_nodes(segment, separators))
-    date = date_text(publication)
-    if date:
-        out.append(nodes.Text(", " if out else ""))
-        out.append(nodes.Text(date))
-    return [_venue_words(node) for node in out]
-
-
-def date_text(publication: Publication) -> str:
-    """The entry's date as the build's language writes it (``März 2024``, ``2024年3月``)."""
-    language = current_language()
-    if babel_locale(language).language == "en":
-        return publication.date_text
-    date = publication.date
-    if date is None and publication.year is not None:
-        date = PubDate(publication.year, publication.month or None)
-    return format_pub_date(date, language) if date else ""
-
-
-def _venue_words(node: nodes.Node) -> nodes.Node:
-    """*node* with bibfolio's own venue words ("PhD thesis", "in press") translated."""
-    for text in list(node.findall(nodes.Text)) if not isinstance(node, nodes.Text) else [node]:
-        translated_text = translate_words(str(text), VENUE_WORDS)
-        if translated_text != str(text):
-            if text is node:
-                return nodes.Text(translated_text)
-            text.parent.replace(text, nodes.Text(translated_text))
-    return node
-
-
 def _note_nodes(publication: Publication) -> list[nodes.Node]:
     out: list[nodes.Node] = []
     for name, rich in (
@@ -201,7 +111,7 @@ def citation_sentence(
         line.extend(people)
         # "et al." already ends the sentence.
         line += nodes.Text(" " if people[-1].astext().endswith(".") else ". ")
-    venue = _venue_nodes(publication, context.separators)
+    venue = venue_nodes(publication, context.separators)
     if venue:
         line.extend(venue)
         line += nodes.Text(".")
@@ -240,7 +150,7 @@ def paper_nodes(
     if publication.venue_short:
         meta += nodes.inline("", publication.venue_short, classes=["bibfolio-badge"])
         meta += nodes.Text(" ")
-    meta.extend(_venue_nodes(publication, context.separators))
+    meta.extend(venue_nodes(publication, context.separators))
     out.append(meta)
     if publication.people:
         out.append(
@@ -312,57 +222,6 @@ def page_marks(
 
 
 # -- HTML --------------------------------------------------------------------------------
-def _describe_chart(total: int, span: str, kinds: str) -> str:
-    """The chart's description for screen readers, in the page's language."""
-    return ngettext(
-        "Bar chart of %(count)d publication from %(span)s, stacked by type: %(kinds)s. "
-        "The same numbers are in the table that follows.",
-        "Bar chart of %(count)d publications from %(span)s, stacked by type: %(kinds)s. "
-        "The same numbers are in the table that follows.",
-        total,
-    ) % {"count": total, "span": span or _("no years"), "kinds": kinds}
-
-
-def chart_nodes(
-    publications: Sequence[Publication], groups: Sequence[tuple[str, str]], ident: str
-) -> list[nodes.Node]:
-    """The per-year chart (inline SVG) and the same numbers as a table for screen readers."""
-    rows = yearly_counts(publications)
-    if not rows:
-        return []
-    present = [g for g, _ in groups if any(r.counts.get(g) for r in rows)]
-    present += sorted({g for r in rows for g in r.counts} - set(present))
-    groups = [(group, translated(title)) for group, title in groups]
-    titles = dict(groups)
-    table = nodes.table(ids=[f"{ident}-data"], classes=["bibfolio-chart-data"])
-    table += nodes.title("", _("Publications per year, by type"))
-    group = nodes.tgroup(cols=len(present) + 2)
-    table += group
-    for _column in range(len(present) + 2):
-        group += nodes.colspec(colwidth=1)
-    head = nodes.thead()
-    body = nodes.tbody()
-    group += head
-    group += body
-    head += _row([_("Year"), *(titles.get(g, g) for g in present), _("Total")])
-    for row in reversed(rows):
-        body += _row([str(row.year), *(str(row.counts.get(g, 0)) for g in present), str(row.total)])
-    figure = nodes.container(classes=["bibfolio-chart-figure"])
-    svg = chart_svg(rows, groups, ident, title=_("Publications per year"), describe=_describe_chart)
-    figure += nodes.raw("", svg, format="html")
-    # A wrapper hides the table visually (the chart shows it): a table is never narrower
-    # than its content, so hiding the table itself would widen the page on phones.
-    figure += nodes.container("", table, classes=["bibfolio-chart-table"])
-    return [figure]
-
-
-def _row(cells: Sequence[str]) -> nodes.row:
-    row = nodes.row()
-    for cell in cells:
-        row += nodes.entry("", nodes.paragraph("", cell))
-    return row
-
-
 def _html_authors(publication: Publication, context: EntryContext) -> nodes.Element:
     box = nodes.container(classes=["bibfolio-authors"])
     authors = publication.people
@@ -424,7 +283,7 @@ def entry_html_nodes(publication: Publication, context: EntryContext) -> bf.entr
     item += head
     if publication.people:
         item += _html_authors(publication, context)
-    venue = _venue_nodes(publication, context.separators)
+    venue = venue_nodes(publication, context.separators)
     if venue:
         item += nodes.paragraph("", "", *venue, classes=["bibfolio-venue"])
     notes = _note_nodes(publication)

@@ -18,7 +18,8 @@ from ..build.fragments import FragmentCache
 from ..build.translation import ngettext, translated
 from ..cv.page import written_page
 from ..doctree import nodes as bf
-from ..doctree.render import chart_nodes, entry_html_nodes, paper_nodes
+from ..doctree.chartnodes import chart_nodes
+from ..doctree.render import entry_html_nodes, paper_nodes
 from ..model.highlight import shown
 from .assets import ListFormats, download_stem, write_list_files
 from .context import PageContext

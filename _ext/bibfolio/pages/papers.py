@@ -36,7 +36,8 @@ from ..build.fasthtml import speed_up
 from ..build.fragments import DirectWriter
 from ..build.slugs import paper_pages, paper_slugs, reserved_pages, writes_paper_pages
 from ..build.warnings_ import logger, warn
-from ..doctree.render import paper_nodes, rich_nodes
+from ..doctree.inline import rich_nodes
+from ..doctree.render import paper_nodes
 from ..formats.metadata import abstract_summary
 from . import papersearch
 from .context import PageContext

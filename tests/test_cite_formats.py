@@ -17,15 +17,8 @@ import pytest
 from bs4 import BeautifulSoup
 
 from bibfolio.formats import citeformats
-from bibfolio.formats.citeformats import (
-    ReferenceCache,
-    csl_item,
-    csl_json,
-    format_item,
-    formatted_reference,
-    ris,
-    ris_file,
-)
+from bibfolio.formats.citeformats import csl_item, csl_json, ris, ris_file
+from bibfolio.formats.references import ReferenceCache, format_item, formatted_reference
 from bibfolio.model.assemble import build_publications
 from bibfolio.model.publication import Settings
 from bibfolio.reading.bibtex import read_bib_text

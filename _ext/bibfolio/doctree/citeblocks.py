@@ -10,8 +10,9 @@ from typing import TYPE_CHECKING
 from docutils import nodes
 
 from ..build.translation import _
-from ..formats.citeformats import STYLES, formatted_reference, machine_formats
+from ..formats.citeformats import machine_formats
 from ..formats.cleanbib import clean_bibtex
+from ..formats.references import STYLES, formatted_reference
 from . import nodes as bf
 
 if TYPE_CHECKING:

@@ -17,15 +17,9 @@ from sphinx.util.osutil import relative_uri
 from .. import atomic
 from ..build.bibliography import get_domain, get_library
 from ..build.warnings_ import logger
-from ..formats.citeformats import (
-    STYLES,
-    ReferenceCache,
-    csl_json,
-    formats_data,
-    reference_list,
-    ris_file,
-)
+from ..formats.citeformats import csl_json, ris_file
 from ..formats.cleanbib import clean_bibliography
+from ..formats.references import STYLES, ReferenceCache, formats_data, reference_list
 from .localfiles import is_epub, linked_files, publishes_local_files
 
 if TYPE_CHECKING:

@@ -19,9 +19,9 @@ import pytest
 import yaml
 
 from bibfolio.__main__ import check_files, main
+from bibfolio.importer.cslitems import csl_record
 from bibfolio.importer.http import Client
 from bibfolio.importer.records import first_family
-from bibfolio.importer.sources import csl_record
 from bibfolio.reading.bibtex import read_bib_files
 from bibfolio.reading.latex import latex_to_plain, latex_to_rich
 from bibfolio.reading.richtext import Span

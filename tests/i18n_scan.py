@@ -37,11 +37,16 @@ NOT_BIBFOLIOS = ", ".join(
         ".bibfolio-notfound-links li:nth-of-type(2)",
         # A CV entry's title is its first span.
         ".bibfolio-cv-entry > p > span:not([class])",
+        # The owner's own CV lines whose dates bibfolio puts in a column.
+        ".bibfolio-cv-dated",
     )
 )
 #: Where the .bib's words stand beside bibfolio's (a venue line, a CV entry): there,
 #: only messages of two words or more are looked for ("Software" may be in a title).
 MIXED = ".bibfolio-venue, .bibfolio-paper-venue, .bibfolio-cv-entry"
+#: bibfolio's classes on a whole page's content (the CV page's section): the owner's words
+#: with bibfolio's elements among them, so only those elements are searched.
+WRAPPERS = frozenset({"bibfolio-cv"})
 _PLACEHOLDER = re.compile(r"%\\\(\w+\\\)[sd]")
 
 
@@ -75,6 +80,16 @@ def english_messages(language: str) -> list[English]:
     return found
 
 
+def _own(css_class: str | None) -> bool:
+    """Whether *css_class* marks an element bibfolio wrote (not a wrapper of a page)."""
+    return (
+        bool(css_class)
+        and " " not in css_class  # one class at a time, not the attribute whole
+        and css_class.startswith("bibfolio")
+        and css_class not in WRAPPERS
+    )
+
+
 def bibfolio_text(html: str) -> list[tuple[str, bool]]:
     """The words bibfolio wrote into a page: its elements' text and labels.
 
@@ -89,8 +104,8 @@ def bibfolio_text(html: str) -> list[tuple[str, bool]]:
         element.decompose()
     tops = [
         element
-        for element in soup.find_all(class_=re.compile(r"^bibfolio"))
-        if not element.find_parent(class_=re.compile(r"^bibfolio"))
+        for element in soup.find_all(class_=_own)
+        if not element.find_parent(class_=_own)
     ]
     for top in tops:
         texts.append((" ".join(top.get_text(" ").split()), False))

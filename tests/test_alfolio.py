@@ -11,6 +11,11 @@ from .helpers import page, warnings_of
 def test_alfolio_bib_builds_without_warnings(app):
     app.build()
     assert not warnings_of(app)
+    # al-folio's bare preview name is found in its assets/img/publication_preview/.
+    entry = page(app, "publications").find("li", id="pub-einstein1905movement")
+    thumbnail = entry.select_one("img")
+    assert thumbnail is not None
+    assert (thumbnail["width"], thumbnail["height"]) == ("1", "1")
 
 
 @pytest.mark.sphinx("html", testroot="alfolio", freshenv=True)

@@ -126,9 +126,11 @@ def test_download_all_is_the_clean_bibliography_of_the_list(app):
 def test_bibtex_reveal_and_copy_button_markup(app):
     app.build()
     entry = page(app).find("li", id="pub-every")
-    reveal = entry.select_one("details.bibfolio-bibtex")
-    assert reveal.summary.get_text() == "BibTeX"
-    block = reveal.select_one("div.highlight pre")  # sphinx-copybutton's selector
+    # One "Cite" reveal, the BibTeX first in it (works without the script).
+    reveal = entry.select_one("details.bibfolio-cite")
+    assert reveal.summary.get_text() == "Cite"
+    assert reveal.select_one(".bibfolio-format-label").get_text() == "BibTeX"
+    block = reveal.select_one(".bibfolio-bibtex div.highlight pre")  # copybutton's selector
     assert (
         block.get_text()
         == clean_bibtex(entries_of_text((app.srcdir / "refs.bib").read_text())[0]) + "\n"

@@ -77,13 +77,13 @@ def test_the_home_page_runs_right_to_left_with_the_card_mirrored(
     picture = _box(page, ".bibfolio-profile-initials")
     body = _box(page, ".bibfolio-profile-body")
     heading = _box(page, "main h1")
-    # The picture is at the start of the line: on the right, the text to its left.
-    assert picture["x"] >= body["x"] + body["width"] - 1, (picture, body)
+    # The picture is at the start of the line: on the right, the name to its left.
+    assert picture["x"] >= heading["x"] + heading["width"] - 1, (picture, heading)
     # The text is aligned to the right: the position ends where the card's text box ends.
     position = _box(page, ".bibfolio-profile-position")
     assert abs((position["x"] + position["width"]) - (body["x"] + body["width"])) <= 2
-    # The title ends at the content's right edge, as the card does.
-    assert abs((heading["x"] + heading["width"]) - (picture["x"] + picture["width"])) <= 2
+    # The picture ends at the content's right edge, as the card's text does.
+    assert abs((picture["x"] + picture["width"]) - (body["x"] + body["width"])) <= 2
     assert page.evaluate("document.scrollingElement.scrollWidth") <= width
 
 

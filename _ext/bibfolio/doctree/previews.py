@@ -1,7 +1,8 @@
 """Thumbnails of list entries: al-folio's ``preview`` field.
 
 ``preview = {previews/engine.png}`` names an image relative to the ``.bib`` file, as a
-local ``pdf`` does.  Each HTML list entry with one shows it beside its text: an
+local ``pdf`` does; a bare file name not found there is looked for where al-folio keeps
+previews, ``assets/img/publication_preview/`` beside the ``.bib``.  Each HTML list entry with one shows it beside its text: an
 ``<img>`` with the file's own width and height (no layout shift while it loads),
 ``loading="lazy"`` and the entry's title as ``alt``.  The files are copied to
 ``_previews/`` in the output, named by their content hash (an edited image gets a new
@@ -81,13 +82,22 @@ def _jpeg_size(data: bytes) -> tuple[int, int] | None:
     return None
 
 
+#: Where al-folio keeps the images its ``preview`` field names by their bare file names.
+ALFOLIO_FOLDER = Path("assets", "img", "publication_preview")
+
+
 def _source(publication: Publication) -> Path | None:
     """The preview file of *publication*, if its field names one inside the project."""
     value = publication.entry.get("preview").strip()
     path = PurePosixPath(value)
     if not value or "://" in value or path.is_absolute() or ".." in path.parts:
         return None
-    return Path(publication.entry.path).parent / path
+    source = Path(publication.entry.path).parent / path
+    if not source.is_file() and len(path.parts) == 1:  # al-folio's folder of previews
+        alfolio = source.parent / ALFOLIO_FOLDER / path
+        if alfolio.is_file():
+            return alfolio
+    return source
 
 
 def _read(publication: Publication) -> tuple[str, int, int] | None:

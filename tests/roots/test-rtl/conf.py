@@ -12,3 +12,5 @@ bibfolio_profile = {
     "interests": "الجبر والمقابلة، والحساب، والفلك",
     "email": "khwarizmi@example.org",
 }
+# The chart is what tests/browser/test_rtl.py checks: shown from the first year.
+bibfolio_chart_min_years = 1

@@ -97,7 +97,9 @@ new PerformanceObserver((list) => {
 }).observe({type: "layout-shift", buffered: true});"""
 
 
-@pytest.mark.parametrize("name", ["mingyu-liang", "liang-luo"])
+# Only Liang Luo's list (31 entries) has a filter: Mingyu Liang's 5 are under the
+# portfolio's threshold of 20 (tests/test_portfolio_defaults.py checks the threshold).
+@pytest.mark.parametrize("name", ["liang-luo"])
 def test_the_filter_appears_without_moving_the_list(browser, sites, name):
     site = sites[name]
     context = browser.new_context(viewport=MOBILE, is_mobile=True)

@@ -56,7 +56,8 @@ def test_every_page_is_in_the_header_on_a_desktop(browser, fresh):
         links.nth(i).inner_text().strip() for i in range(links.count()) if links.nth(i).is_visible()
     ]
     assert visible == [
-        "Publications", "Education & Experience", "Teaching", "Honors & Awards", "CV"
+        "Publications", "News", "Talks", "Education & Experience", "Teaching",
+        "Honors & Awards", "CV",
     ]  # fmt: skip
     context.close()
 

@@ -95,6 +95,9 @@ def chart_svg(
         {
             "xmlns": "http://www.w3.org/2000/svg",
             "class": "bibfolio-chart",
+            # A graphic with years running left to right and its own label positions, also
+            # on a right-to-left page (an attribute: EPUB forbids CSS "direction").
+            "direction": "ltr",
             "viewBox": f"0 0 {width} {height}",
             # Its own size (CSS only narrows it): a short list's chart stays small.
             "width": str(round(width * _ZOOM)),

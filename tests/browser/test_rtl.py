@@ -15,13 +15,13 @@ import pytest
 
 from ..audit import serve
 from ..helpers import REPO, build_project
-from .support import CHROMIUM, CHROMIUM_ARGS, SCREENSHOTS, require_chromium
+from .support import SCREENSHOTS, require_chromium
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
     from pathlib import Path
 
-    from playwright.sync_api import Page
+    from playwright.sync_api import Browser, Page
 
 pytestmark = pytest.mark.browser
 WIDTHS = (1366, 390)
@@ -43,14 +43,12 @@ def rtl_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 
 @pytest.fixture(scope="module")
-def rtl_page(rtl_site: str) -> Iterator[Page]:
-    # The browser starts after the build (see tests/browser/conftest.py on forks).
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        yield browser.new_page()
-        browser.close()
+def rtl_page(rtl_site: str, browser: Browser) -> Iterator[Page]:
+    # The package's one Chromium (a second Playwright in the same process refuses to
+    # start); rtl_site comes first, so a run of this file alone builds before it starts.
+    page = browser.new_page()
+    yield page
+    page.close()
 
 
 def _open(page: Page, url: str, width: int, name: str) -> None:

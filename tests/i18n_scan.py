@@ -103,9 +103,7 @@ def bibfolio_text(html: str) -> list[tuple[str, bool]]:
         texts.append((" ".join(element.get_text(" ").split()), True))
         element.decompose()
     tops = [
-        element
-        for element in soup.find_all(class_=_own)
-        if not element.find_parent(class_=_own)
+        element for element in soup.find_all(class_=_own) if not element.find_parent(class_=_own)
     ]
     for top in tops:
         texts.append((" ".join(top.get_text(" ").split()), False))

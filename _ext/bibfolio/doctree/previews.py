@@ -2,7 +2,8 @@
 
 ``preview = {previews/engine.png}`` names an image relative to the ``.bib`` file, as a
 local ``pdf`` does; a bare file name not found there is looked for where al-folio keeps
-previews, ``assets/img/publication_preview/`` beside the ``.bib``.  Each HTML list entry with one shows it beside its text: an
+previews, ``assets/img/publication_preview/`` beside the ``.bib``.  Each HTML list entry
+with one shows it beside its text: an
 ``<img>`` with the file's own width and height (no layout shift while it loads),
 ``loading="lazy"`` and the entry's title as ``alt``.  The files are copied to
 ``_previews/`` in the output, named by their content hash (an edited image gets a new

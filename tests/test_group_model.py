@@ -12,6 +12,7 @@ from bibfolio.group.members import read_page, read_table
 from bibfolio.model.assemble import build_publications
 from bibfolio.model.publication import Settings
 from bibfolio.reading.bibtex import read_bib_files
+from bibfolio.reading.diagnostics import NOTES
 
 BIB = """
 @article{wen2021a, title = {One}, author = {Wen, Ada and Brill, Oskar}, journal = {J}, year = 2021}
@@ -178,6 +179,28 @@ def test_member_without_entries_is_named_with_close_authors(tmp_path: Path) -> N
     assert problem.subtype == "group_unmatched"
     assert problem.location == f"{tmp_path / 'members.yaml'}:5"
     assert "closest author names: Ada Wen" in problem.message
+
+
+def test_new_member_without_papers_is_a_note_not_a_warning(tmp_path: Path) -> None:
+    # A new student: no author name anywhere near theirs, no aliases.
+    members = members_from(tmp_path, LAB + "- {id: lio, name: Lio Brannaghmor, role: phd}\n")
+    pubs = publications()
+    (problem,) = unmatched(members, match_members(members, pubs), pubs)
+    assert problem.subtype == "group_no_entries"
+    assert problem.subtype in NOTES  # logged at info level: -W builds pass
+    assert problem.location == f"{tmp_path / 'members.yaml'}:5"
+    assert problem.message == "member 'Lio Brannaghmor' has no entries in the bibliography yet"
+
+
+def test_member_with_aliases_but_no_papers_warns(tmp_path: Path) -> None:
+    # Aliases say the member expects to be found: finding nobody is a warning.
+    table = LAB + "- {id: lio, name: Lio Brannaghmor, aliases: [L. Brannaghmor]}\n"
+    members = members_from(tmp_path, table)
+    pubs = publications()
+    (problem,) = unmatched(members, match_members(members, pubs), pubs)
+    assert problem.subtype == "group_unmatched"
+    assert problem.subtype not in NOTES
+    assert "by name or aliases (L. Brannaghmor)" in problem.message
 
 
 def test_guide_documents_every_group_setting_and_member_field() -> None:

@@ -59,6 +59,34 @@ def test_new_group_writes_a_site_that_builds_clean(tmp_path: Path, capsys) -> No
     # Every page says which text is an example to replace.
     for page in ("index.md", "people/pi.md"):
         assert "**Example text: replace it.**" in (site / page).read_text(encoding="utf-8")
+    # No CV: conf.py says so (and how to make a PDF of the pages), no page links one.
+    assert "\nbibfolio_cv = False\n" in (site / "conf.py").read_text(encoding="utf-8")
+    assert not list(built.outdir.glob("cv*"))
+    for html in built.outdir.rglob("*.html"):
+        links = [
+            a["href"]
+            for a in built.page(html.relative_to(built.outdir).with_suffix("").as_posix()).select(
+                "a[href]"
+            )
+        ]
+        assert not [href for href in links if "cv" in href.rsplit("/", 1)[-1]], html
+
+
+def test_group_cv_is_opt_in_and_made_of_the_pages_named(tmp_path: Path) -> None:
+    pytest.importorskip("typst", reason="the CV PDF needs the typst package")
+    site = tmp_path / "lab"
+    assert main(["new", str(site), "--group", "Odd Lab", "--name", "Vesna Quarrington"]) == 0
+    # Without conf.py's line, a group site has no CV either (the group default).
+    conf = site / "conf.py"
+    conf.write_text(conf.read_text(encoding="utf-8").replace("\nbibfolio_cv = False\n", "\n"))
+    built = build_project(site, tmp_path / "_build")
+    assert built.warnings == ""
+    assert not (built.outdir / "cv.pdf").exists()
+    built = build_project(
+        site, tmp_path / "_build_cv", overrides={"bibfolio_cv": ["index", "publications"]}
+    )
+    assert built.warnings == ""
+    assert (built.outdir / "cv.pdf").read_bytes().startswith(b"%PDF")
 
 
 def test_new_group_without_a_name_uses_a_placeholder_member(tmp_path: Path) -> None:
@@ -90,11 +118,23 @@ def test_example_people_page_current_then_alumni_from_the_table(example: Built) 
     assert [a.select_one(".bibfolio-person-name").get_text() for a in alumni] == [
         "Helka Strandvold", "Cordelia Wrenfield", "Matthias Oxenbridge",
     ]  # latest to leave first  # fmt: skip
-    # A table row has no page: its card links the homepage when there is one.
-    assert (
-        alumni[2].select_one(".bibfolio-person-name a")["href"] == "https://example.org/oxenbridge"
-    )
-    assert alumni[0].select_one(".bibfolio-person-name a") is None
+    # The table's rows get generated pages, linked from their cards.
+    assert [a.select_one(".bibfolio-person-name a")["href"] for a in alumni] == [
+        "people/helka-strandvold.html", "people/cordelia-wrenfield.html",
+        "people/matthias-oxenbridge.html",
+    ]  # fmt: skip
+
+
+def test_example_alumnus_generated_page(example: Built) -> None:
+    page = example.page("people/matthias-oxenbridge")
+    card = page.select_one(".bibfolio-member-card")
+    assert [a["href"] for a in card.select("a.bibfolio-profile-link")] == [
+        "https://example.org/oxenbridge"
+    ]
+    text = example.text("people/matthias-oxenbridge")
+    assert "Matthias wrote the lab's first thesis" in text
+    assert "Wool Towns" not in text  # by the historian of the same name, excluded by key
+    assert page.select("li.bibfolio-entry strong.bibfolio-owner")
 
 
 def test_example_same_initial_exclusion_and_namesake(example: Built) -> None:

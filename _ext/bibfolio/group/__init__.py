@@ -2,7 +2,8 @@
 
 ``members.py`` and ``matching.py`` are plain Python (the data, who wrote what);
 ``load.py`` reads the members when the configuration is read, ``pages.py`` holds
-``{people}`` and the member pages' card, ``lists.py`` the publication lists, ``head.py``
+``{people}`` and the member pages' card, ``generated.py`` the pages of members a table
+lists, ``lists.py`` the publication lists, ``head.py``
 the JSON-LD, ``assets.py`` the CSS and script, ``scaffold.py`` ``bibfolio new --group``.
 
 Layer: the top one beside nothing but ``__main__`` (above ``portfolio/``, whose profile
@@ -24,10 +25,11 @@ if TYPE_CHECKING:
 
 def register(app: Sphinx) -> None:
     """Config values, nodes, directives and handlers of group sites."""
-    from . import assets, head, lists, load, pages  # noqa: PLC0415
+    from . import assets, generated, head, lists, load, pages  # noqa: PLC0415
 
     load.register(app)
     pages.register(app)
     lists.register(app)
+    generated.register(app)
     head.register(app)
     assets.register(app)

@@ -3,8 +3,9 @@
 The home page carries the group as a schema.org ``Organization`` (``bibfolio_group``'s
 keys besides ``name`` go in as they are: ``url``, ``logo``, ``description`` ...), its
 current members as ``member`` and former ones as ``alumni``, each a ``Person`` whose
-``sameAs`` lists their ORCID, Scholar, GitHub and homepage links.  A member page is a
-``ProfilePage`` about that ``Person``, ``affiliation`` the group.
+``sameAs`` lists their ORCID, Scholar, GitHub and homepage links.  A member page (a
+source document or a table member's generated page) is a ``ProfilePage`` about that
+``Person``, ``affiliation`` the group.
 """
 
 from __future__ import annotations
@@ -30,8 +31,9 @@ def member_person(app: Sphinx, group: Group, member: Member) -> dict[str, Any]:
     fields = person(raw, profile, photo_url(app, profile))
     fields.pop("photo_alt", None)
     baseurl = str(app.config.html_baseurl or "")
-    if member.docname and baseurl:
-        fields["url"] = baseurl.rstrip("/") + "/" + app.builder.get_target_uri(member.docname)
+    page = group.page_of(member)
+    if page and baseurl:
+        fields["url"] = baseurl.rstrip("/") + "/" + app.builder.get_target_uri(page)
     return fields
 
 
@@ -57,8 +59,8 @@ def add_metadata(
         return
     if pagename == app.config.root_doc:
         data = organization(app, group)
-    elif pagename in group.pages:
-        fields = member_person(app, group, group.pages[pagename])
+    elif (member := group.pages.get(pagename) or group.generated.get(pagename)) is not None:
+        fields = member_person(app, group, member)
         data = profile_page({**fields, "affiliation": group.name})
     else:
         return

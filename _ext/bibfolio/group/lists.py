@@ -25,12 +25,16 @@ from sphinx import addnodes
 from sphinx.transforms.post_transforms import SphinxPostTransform
 
 from ..build.bibliography import get_domain, get_library
+from ..build.translation import _
 from ..build.warnings_ import warn
 from ..doctree import nodes as bf
+from ..pages.context import PageContext
 from ..pages.directives import PublicationsDirective
+from ..pages.html import PageIds
 from ..pages.localfiles import is_epub
 from .load import get_group
 from .matching import marked_indices, member_counts
+from .pages import member_link
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -42,7 +46,13 @@ if TYPE_CHECKING:
 
 
 class member_filter(nodes.General, nodes.Element):  # noqa: N801 - docutils node naming
-    """HTML only: a ``<select>`` of members; ``choices``: (id, name, entry anchors)."""
+    """HTML only: a ``<select>`` of members for one list.
+
+    ``listing``: the list's ``data-listing`` (its entries' ``<li>`` carry it);
+    ``choices``: (member id, name, positions of their entries in the list).  Positions,
+    not ids: singlehtml gives a list's entries other ids than html does
+    (``pages/html.py``'s ``PageIds``), but the same order.
+    """
 
 
 def _visit_member_filter(self: HTML5Translator, node: member_filter) -> None:
@@ -55,11 +65,17 @@ def _visit_member_filter(self: HTML5Translator, node: member_filter) -> None:
     self.body.append(tag("select", ident, **{"data-bibfolio-member-filter": node["listing"]}))
     self.body.append(tag("option", value="") + "everyone</option>")
     for value, name, anchors in node["choices"]:
-        entries = {"data-entries": " ".join(anchors)}
+        entries = {"data-entries": " ".join(map(str, anchors))}
         text = self.encode(f"{name} ({len(anchors)})")
         self.body.append(tag("option", value=value, **entries) + text + "</option>")
     self.body.append("</select></p>\n")
     raise nodes.SkipNode
+
+
+def no_publications(member: Member) -> nodes.paragraph:
+    """What a member page says where the list of a member with no entries would be."""
+    text = _("No publications by %(name)s in the group's bibliography yet.") % {"name": member.name}
+    return nodes.paragraph(text, text, classes=["bibfolio-member-none"])
 
 
 def _skip(self: Any, node: nodes.Node) -> None:
@@ -139,8 +155,7 @@ class MemberPublicationsDirective(_GroupList):
         if not self.keys:
             for path in get_library(self.env).paths:
                 self.env.note_dependency(str(path))
-            text = f"No publications by {member.name} in the group's bibliography yet."
-            return [nodes.paragraph(text, text, classes=["bibfolio-member-none"])]
+            return [no_publications(member)]
         return self._marked(super().run())
 
 
@@ -181,18 +196,18 @@ class GroupPublicationsDirective(_GroupList):
         return [tools, *result] if len(tools) else result
 
     def _filter(self, entries: list[bf.publication_entry]) -> member_filter:
-        anchors: dict[str, list[str]] = {}
-        for entry in entries:
+        positions: dict[str, list[int]] = {}
+        for position, entry in enumerate(entries):
             for index, member_id in self.matches.by_key.get(entry["key"], ()):
                 if index in entry["highlight"]:
-                    anchors.setdefault(member_id, []).append(entry["ids"][0])
+                    positions.setdefault(member_id, []).append(position)
         choices = [
-            (m.id, m.name, list(dict.fromkeys(anchors[m.id])))
+            (m.id, m.name, list(dict.fromkeys(positions[m.id])))
             for m in self.group.members
-            if m.id in anchors
+            if m.id in positions
         ]
         listing = entries[0]["listing"] if entries else ""
-        return member_filter(listing=listing, choices=choices)
+        return member_filter(listing=listing, docname=self.env.docname, choices=choices)
 
     def _counts(self, publications: list[Publication]) -> list[nodes.Node]:
         per_member = member_counts(publications, self.matches, self.by_id)
@@ -211,7 +226,7 @@ class GroupPublicationsDirective(_GroupList):
 
     def _member_cell(self, member: Member) -> nodes.Node:
         if not member.docname:
-            return nodes.Text(member.name)
+            return member_link("", member.name, member=member.id)
         xref = addnodes.pending_xref(
             "", refdomain="std", reftype="doc", reftarget="/" + member.docname,
             refexplicit=True, refwarn=True, refdoc=self.env.docname,
@@ -252,15 +267,21 @@ class DropMemberFilter(SphinxPostTransform):
     """Outside HTML (LaTeX, text, man, ...) the member filter is nothing to show.
 
     Nor in an EPUB, read offline and often without scripts (as the list's own filter).
+    In HTML (singlehtml too) it gets the ``data-listing`` its list's entries have.
     """
 
     default_priority = 5
 
     def run(self, **kwargs: Any) -> None:
         builder = get_domain(self.env).app.builder  # type: ignore[union-attr]
+        found = list(self.document.findall(member_filter))
         if builder.format == "html" and not is_epub(builder):
+            # The list's data-listing as its entries get it (singlehtml prefixes the page).
+            ids = PageIds(self.document, PageContext(self.env, self.env.docname))
+            for node in found:
+                node["listing"] = ids.listing(node["docname"], node["listing"])
             return
-        for node in list(self.document.findall(member_filter)):
+        for node in found:
             node.parent.remove(node)
 
 

@@ -109,6 +109,11 @@ OPTIONS: dict[str, Option] = {
         "bold", "env", (str,), _mark,
         "How the group list marks members' names: 'bold' or 'underline'.",
     ),
+    "bibfolio_group_table_pages": Option(
+        True, "env", (bool,), bool,
+        "Members listed in a .yaml/.csv table get a generated page each (HTML builders "
+        "that write one file per page); False: their card links their homepage.",
+    ),
     "bibfolio_group_filter_min_entries": Option(
         20, "env", (int,), _count,
         "The group list shows its member filter from this many entries on.",
@@ -125,6 +130,10 @@ class Group:
     roles: list[tuple[str, str, str]]
     sources: list[Path] = field(default_factory=list)  #: Files the members come from.
     problems: list[Diagnostic] = field(default_factory=list)
+    #: Folders of member pages, relative to the source folder, in configuration order.
+    folders: list[str] = field(default_factory=list)
+    #: Page name → table member, for this build's generated member pages (generated.py).
+    generated: dict[str, Member] = field(default_factory=dict)
 
     @property
     def name(self) -> str:
@@ -140,6 +149,12 @@ class Group:
     def pages(self) -> dict[str, Member]:
         """Member page docname → member."""
         return {member.docname: member for member in self.members if member.docname}
+
+    def page_of(self, member: Member) -> str:
+        """The member's page in this build: their document, a generated page, or ""."""
+        if member.docname:
+            return member.docname
+        return next((page for page, m in self.generated.items() if m is member), "")
 
     def role_label(self, member: Member) -> str:
         """The singular name of *member*'s role ("PhD Student"), "" if none."""
@@ -261,7 +276,8 @@ def load(app: Sphinx, config: Config) -> None:
         config.bibfolio_cv = False  # a group has no one CV; a member page is no CV part
     names = [name for member in members for name in member.names]
     config.bibfolio_owner = list(dict.fromkeys([*_owner_list(config.bibfolio_owner), *names]))
-    _GROUPS[app] = Group(config.bibfolio_group, members, roles, files, problems)
+    folders = [s for s in config.bibfolio_group_members if (srcdir / s).is_dir()]
+    _GROUPS[app] = Group(config.bibfolio_group, members, roles, files, problems, folders)
 
 
 def _conf_line(conf_py: Path, name: str) -> str | None:
@@ -314,7 +330,8 @@ def group_signature(env: BuildEnvironment) -> str:
     if group is None:
         return ""
     return repr([
-        (m.id, m.names, sorted(m.exclude), m.start, m.end, m.docname) for m in group.members
+        (m.id, m.names, sorted(m.exclude), m.start, m.end, group.page_of(m))
+        for m in group.members
     ])  # fmt: skip
 
 

@@ -107,7 +107,14 @@ def _ambiguous(publication: Publication, written: str, who: list[Member]) -> Dia
 def unmatched(
     members: Sequence[Member], matches: GroupMatches, publications: Sequence[Publication]
 ) -> list[Diagnostic]:
-    """One problem per member with no entry, naming the closest author names."""
+    """One problem per member with no entry, at their name's line.
+
+    A member with no papers yet (a new student) is normal: that is a note
+    (``group_no_entries``, logged at info level, so ``-W`` builds pass).  It is a
+    warning (``group_unmatched``) when the bibliography has an author name close to
+    theirs (likely their own, spelled otherwise: the warning names it) or when the
+    member lists ``aliases`` (they expect to be found).
+    """
     problems = []
     authors: list[str] | None = None
     for member in members:
@@ -116,19 +123,30 @@ def unmatched(
         if authors is None:
             authors = list(dict.fromkeys(a.name for p in publications for a in p.people))
         close = closest_names(member.name, authors)
-        hint = (
-            f"; closest author names: {', '.join(close)} (add one to 'aliases' if it is them)"
-            if close
-            else ""
-        )
-        problems.append(
-            Diagnostic(
-                member.path,
-                member.lines.get("name", member.line),
-                "group_unmatched",
-                f"member {member.name!r} matches no author in the bibliography{hint}",
-            )
-        )
+        where = (member.path, member.lines.get("name", member.line))
+        if close:
+            problems.append(
+                Diagnostic(
+                    *where, "group_unmatched",
+                    f"member {member.name!r} matches no author in the bibliography; closest "
+                    f"author names: {', '.join(close)} (add one to 'aliases' if it is them)",
+                )
+            )  # fmt: skip
+        elif member.aliases:
+            problems.append(
+                Diagnostic(
+                    *where, "group_unmatched",
+                    f"member {member.name!r} matches no author in the bibliography, by name "
+                    f"or aliases ({', '.join(member.aliases)})",
+                )
+            )  # fmt: skip
+        else:
+            problems.append(
+                Diagnostic(
+                    *where, "group_no_entries",
+                    f"member {member.name!r} has no entries in the bibliography yet",
+                )
+            )  # fmt: skip
     return problems
 
 

@@ -2,7 +2,8 @@
 
 Plain Python (no Sphinx imports).  Each member page is ``<folder>/<id>.md`` whose front
 matter holds the fields below; its body is the biography.  A table holds one member per
-row (YAML: a list of mappings; CSV: a header row), with an ``id`` column::
+row (YAML: a list of mappings; CSV: a header row), with an ``id`` column and, as
+the biography, a ``bio`` (plain text; paragraphs apart by a blank line)::
 
     ---
     name: Ada Quillfeather
@@ -44,7 +45,7 @@ if TYPE_CHECKING:
     import yaml
 
 #: Text fields of a member, besides the link kinds of the owner's profile card.
-TEXT_FIELDS = ("name", "role", "position", "photo", "photo_alt", "went_to", "interests")
+TEXT_FIELDS = ("name", "role", "position", "photo", "photo_alt", "went_to", "interests", "bio")
 LIST_FIELDS = ("aliases", "exclude")
 YEAR_FIELDS = ("start", "end")
 #: Every field a member may have (``id`` only in tables: a page's id is its file name).
@@ -72,6 +73,7 @@ class Member:
     end: int | None = None
     went_to: str = ""
     interests: str = ""
+    bio: str = ""  #: A table member's biography (a page's is its text).
     homepage: str = ""
     aliases: tuple[str, ...] = ()
     exclude: frozenset[str] = frozenset()
@@ -266,6 +268,11 @@ def _member(
             member.links[key] = str(value).strip()
         else:
             setattr(member, key, str(value).strip())
+    if member.bio and docname:
+        problems.append(
+            _problem(where, at("bio"), "bio: a member page's text is the biography; left out")
+        )
+        member.bio = ""
     if member.start and member.end and member.end < member.start:
         problems.append(_problem(where, at("end"), f"end {member.end} is before start"))
     return member, problems

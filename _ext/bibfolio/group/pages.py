@@ -44,6 +44,14 @@ def initials(name: str) -> str:
     return "".join(word[0].upper() for word in picked)
 
 
+class member_link(nodes.inline):  # noqa: N801 - docutils node naming
+    """A table member's name on a card or in the counts: ``member`` is their id.
+
+    ``generated.ResolveMemberLinks`` makes it a link to their generated page, to their
+    homepage, or plain text, as the builder allows (the doctree is read once for all).
+    """
+
+
 def _doc_link(member: Member, refdoc: str, *children: nodes.Node) -> nodes.Node:
     xref = addnodes.pending_xref(
         "", *children, refdomain="std", reftype="doc", reftarget="/" + member.docname,
@@ -68,10 +76,8 @@ def person_card(member: Member, group: Group, refdoc: str) -> nodes.container:
     label = nodes.inline(member.name, member.name)
     if member.docname:
         name += _doc_link(member, refdoc, label)
-    elif member.homepage:
-        name += nodes.reference("", "", label, refuri=member.homepage)
-    else:
-        name += label
+    else:  # a table's member: their generated page, their homepage, or no link
+        name += member_link("", "", label, member=member.id)
     card += name
     role = member.position or group.role_label(member)
     if role:

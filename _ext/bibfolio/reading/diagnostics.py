@@ -65,12 +65,14 @@ SUBTYPES: dict[str, str] = {
     "feed": "an Atom feed asked for in conf.py cannot be written (no html_baseurl)",
     "group_member": "a group member's data: an unknown field, role or year, a missing photo, "
     "a duplicate id, a row without id or name (the member is kept where possible)",
-    "group_unmatched": "a group member matches no author in the bibliography",
+    "group_unmatched": "a group member matches no author in the bibliography, though an author "
+    "name is close to theirs or they list aliases",
+    "group_no_entries": "(a note) a group member has no entries in the bibliography yet",
     "group_ambiguous": "an author matches two group members; marked for neither",
 }
 #: Subtypes that inform rather than warn: the build logs them at info level (so ``-W``
 #: passes) and the checker prints them as notes that do not change its exit status.
-NOTES = frozenset({"private_field"})
+NOTES = frozenset({"private_field", "group_no_entries"})
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,18 +4,28 @@
   "use strict";
   function setup(select) {
     var label = select.closest("p");
-    var items = Array.prototype.slice.call(document.querySelectorAll("li.bibfolio-entry"));
-    var sections = Array.prototype.slice.call(document.querySelectorAll("section.bibfolio-group"));
+    // Only this list's entries (a page may hold others: a single-page build holds every
+    // member page's list), by their position in the list.
+    var listing = select.getAttribute("data-bibfolio-member-filter");
+    var items = Array.prototype.filter.call(
+      document.querySelectorAll("li.bibfolio-entry"),
+      function (li) { return li.getAttribute("data-listing") === listing; }
+    );
+    var sections = [];
+    items.forEach(function (item) {
+      var section = item.closest("section.bibfolio-group");
+      if (section && sections.indexOf(section) < 0) sections.push(section);
+    });
     function apply(push) {
       var option = select.options[select.selectedIndex];
       var wanted = option && option.value ? (option.getAttribute("data-entries") || "").split(" ") : null;
       var keep = wanted ? new Set(wanted) : null;
-      items.forEach(function (item) {
-        item.classList.toggle("bibfolio-member-hidden", keep !== null && !keep.has(item.id));
+      items.forEach(function (item, position) {
+        item.classList.toggle("bibfolio-member-hidden", keep !== null && !keep.has(String(position)));
       });
       sections.forEach(function (section) {
-        var own = section.querySelectorAll("li.bibfolio-entry");
-        var any = Array.prototype.some.call(own, function (li) {
+        var own = items.filter(function (li) { return section.contains(li); });
+        var any = own.some(function (li) {
           return !li.classList.contains("bibfolio-member-hidden");
         });
         section.classList.toggle("bibfolio-member-hidden", own.length > 0 && !any);

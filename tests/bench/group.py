@@ -1,19 +1,23 @@
 """Bench a group site: 40 members × 3000 entries, ``python -m tests.bench.group``.
 
 Issue 25 asks that a group of 40 members and 3000 entries build, with the 40 member
-pages costing at most 1.5× the group list.  Three projects, each built cold in its own
+pages costing at most 1.5× the group list.  Four projects, each built cold in its own
 ``python -m sphinx -b html`` process (peak RSS from ``os.wait4``):
 
-(base)  the members as one table (no member pages), the people page, no list;
-(list)  base + the group list (``{group-publications}``, all 3000 entries);
-(pages) the members as 40 MyST pages, each with its list, + the people page and the
-        group list.
+(base)   the members as one table, no pages of theirs; the people page, no list;
+(list)   base + the group list (``{group-publications}``, all 3000 entries);
+(pages)  the members as 40 MyST pages, each with its list, + the people page and the
+         group list;
+(table)  list, but the table's members get their generated pages
+         (``bibfolio_group_table_pages``, the default).
 
-The group list costs ``list - base``; the member pages ``pages - list``; the ratio of
-the two is printed with each build's time and peak memory.  Paper pages are off in all
-three (they are the same 3000 pages in each and would only add noise).  Entries come
-from ``genbib.py`` with 1-3 members put in each author list (members' names from its
-name lists, so fictional); 15 members are alumni with start and end years.
+The group list costs ``list - base``; the member pages ``pages - list`` (MyST pages)
+and ``table - list`` (generated pages); their ratios to the list are printed, with each
+build's time and peak memory, and the load average before and after the run.  Paper
+pages are off in all four (they are the same 3000 pages in each and would only add
+noise).  Entries come from ``genbib.py`` with 1-3 members put in each author list
+(members' names from its name lists, so fictional); 10 members are alumni with start
+and end years.  The builds import a copy of bibfolio taken at the start (as ``run.py``).
 """
 
 from __future__ import annotations
@@ -29,6 +33,7 @@ import time
 from pathlib import Path
 
 from .genbib import FIRST_NAMES, LAST_NAMES, bib_text, generate_entries
+from .run import code_fingerprint, snapshot_bibfolio
 
 REPO = Path(__file__).resolve().parents[2]
 CONF = """\
@@ -39,6 +44,7 @@ bibtex_bibfiles = ["refs.bib"]
 bibfolio_paper_pages = False
 bibfolio_group = {{"name": "Bench Lab"}}
 bibfolio_group_members = [{source!r}]
+bibfolio_group_table_pages = {table_pages}
 suppress_warnings = ["bibfolio"]
 """
 ROLES = ("pi", "postdoc", "phd", "phd", "phd", "masters", "undergrad", "staff")
@@ -90,7 +96,7 @@ def write_project(root: Path, case: str, people: list[dict[str, object]], bib: s
     project = root / case
     project.mkdir(parents=True)
     (project / "refs.bib").write_text(bib, encoding="utf-8")
-    pages = ["people"] + (["publications"] if case != "base" else [])
+    pages = ["people"] + (["publications"] if case != "base" else [])  # table: as list
     if case == "pages":
         (project / "people").mkdir()
         for member in people:
@@ -106,7 +112,8 @@ def write_project(root: Path, case: str, people: list[dict[str, object]], bib: s
         )
         (project / "members.yaml").write_text(table, encoding="utf-8")
         source = "members.yaml"
-    (project / "conf.py").write_text(CONF.format(source=source), encoding="utf-8")
+    conf = CONF.format(source=source, table_pages=case == "table")
+    (project / "conf.py").write_text(conf, encoding="utf-8")
     toctree = "\n".join(pages)
     (project / "index.md").write_text(
         f"# Bench Lab\n\n```{{toctree}}\n:glob:\n\n{toctree}\n```\n", encoding="utf-8"
@@ -162,29 +169,37 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     people = members(args.members, random.Random(args.seed))
     bib = bibliography(args.entries, people, args.seed)
-    env = {**os.environ, "PYTHONPATH": str(REPO / "_ext")}
-    cases = ("base", "list", "pages")
+    cases = ("base", "list", "pages", "table")
     times: dict[str, list[tuple[float, float, float]]] = {case: [] for case in cases}
+    load_before = os.getloadavg()
     with tempfile.TemporaryDirectory(prefix="bibfolio-group-bench-") as folder:
+        env = snapshot_bibfolio(Path(folder))
+        fingerprint = code_fingerprint(Path(folder) / "bibfolio-under-test" / "bibfolio")
         projects = {case: write_project(Path(folder), case, people, bib) for case in cases}
         for rep in range(args.reps):
             for case in cases:
                 times[case].append(build(projects[case], env))
                 sys.stderr.write(f"rep {rep + 1} {case}: {times[case][-1][0]:.1f} s\n")
+    load_after = os.getloadavg()
 
     def median(case: str, index: int) -> float:
         return statistics.median(result[index] for result in times[case])
 
-    ratios = [
-        (p[0] - li[0]) / (li[0] - b[0])
-        for b, li, p in zip(times["base"], times["list"], times["pages"], strict=True)
-    ]
-    cpu_ratios = [
-        (p[1] - li[1]) / (li[1] - b[1])
-        for b, li, p in zip(times["base"], times["list"], times["pages"], strict=True)
-    ]
+    def ratio(case: str, index: int) -> float:
+        return statistics.median(
+            (c[index] - li[index]) / (li[index] - b[index])
+            for b, li, c in zip(times["base"], times["list"], times[case], strict=True)
+        )
+
     out(
-        f"Group site: {args.members} members, {args.entries} entries, {args.reps} rep(s), cold builds"
+        f"Group site: {args.members} members, {args.entries} entries, {args.reps} rep(s), "
+        f"cold builds; bibfolio {fingerprint}"
+    )
+    out(
+        "load average (1, 5, 15 min): before "
+        + ", ".join(f"{x:.2f}" for x in load_before)
+        + "; after "
+        + ", ".join(f"{x:.2f}" for x in load_after)
     )
     out("")
     out("| case | wall (s) | CPU (s) | peak RSS (MiB) |")
@@ -192,10 +207,13 @@ def main(argv: list[str] | None = None) -> int:
     for case in cases:
         out(f"| {case} | {median(case, 0):.1f} | {median(case, 1):.1f} | {median(case, 2):.0f} |")
     out("")
-    out(f"group list: {median('list', 0) - median('base', 0):.1f} s; "
-          f"{args.members} member pages: {median('pages', 0) - median('list', 0):.1f} s")  # fmt: skip
-    out(f"member pages / group list: {statistics.median(ratios):.2f}x wall, "
-          f"{statistics.median(cpu_ratios):.2f}x CPU (target: at most 1.5x)")  # fmt: skip
+    out(f"group list: {median('list', 0) - median('base', 0):.1f} s wall, "
+        f"{median('list', 1) - median('base', 1):.1f} s CPU")  # fmt: skip
+    for case, what in (("pages", "MyST member pages"), ("table", "generated member pages")):
+        out(f"{args.members} {what}: {median(case, 0) - median('list', 0):.1f} s wall, "
+            f"{median(case, 1) - median('list', 1):.1f} s CPU; / group list: "
+            f"{ratio(case, 0):.2f}x wall, {ratio(case, 1):.2f}x CPU (target: at most 1.5x); "
+            f"peak RSS {median(case, 2):.0f} MiB")  # fmt: skip
     return 0
 
 

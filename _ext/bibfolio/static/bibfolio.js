@@ -38,7 +38,9 @@
       var words = text.value.toLowerCase().split(/\s+/).filter(Boolean);
       var shown = 0;
       items.forEach(function (item, index) {
-        var ok = (!type.value || item.getAttribute("data-type") === type.value) &&
+        // Another filter of the list (a group's member filter) marks what it leaves out.
+        var ok = !item.classList.contains("bibfolio-filtered-out") &&
+          (!type.value || item.getAttribute("data-type") === type.value) &&
           (!year.value || item.getAttribute("data-year") === year.value) &&
           words.every(function (w) { return haystack[index].indexOf(w) !== -1; });
         item.hidden = !ok;
@@ -74,6 +76,7 @@
     text.addEventListener("input", function () { apply(true); });
     type.addEventListener("change", function () { apply(true); });
     year.addEventListener("change", function () { apply(true); });
+    form.addEventListener("bibfolio-refilter", function () { apply(false); });
     apply(false);
   }
 

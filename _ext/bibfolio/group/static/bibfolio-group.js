@@ -1,5 +1,9 @@
 /* bibfolio group lists: the member filter.  Progressive enhancement: without JavaScript
-   the filter stays hidden and the whole list shows.  ?member=<id> picks a member. */
+   the filter stays hidden and the whole list shows.  ?member=<id> picks a member.
+   Where the list has its own filter form (bibfolio.js: search, type, year), the member
+   select joins it: the entries it leaves out get "bibfolio-filtered-out" and the form
+   filters again ("bibfolio-refilter"), so its count and sections include the choice.
+   Without that form, it hides the entries and emptied sections itself. */
 (function () {
   "use strict";
   function setup(select) {
@@ -11,25 +15,32 @@
       document.querySelectorAll("li.bibfolio-entry"),
       function (li) { return li.getAttribute("data-listing") === listing; }
     );
+    var form = Array.prototype.filter.call(
+      document.querySelectorAll("form[data-listing]"),
+      function (f) { return f.getAttribute("data-listing") === listing; }
+    )[0] || null;
     var sections = [];
     items.forEach(function (item) {
       var section = item.closest("section.bibfolio-group");
       if (section && sections.indexOf(section) < 0) sections.push(section);
     });
+    var hidden = form ? "bibfolio-filtered-out" : "bibfolio-member-hidden";
     function apply(push) {
       var option = select.options[select.selectedIndex];
       var wanted = option && option.value ? (option.getAttribute("data-entries") || "").split(" ") : null;
       var keep = wanted ? new Set(wanted) : null;
       items.forEach(function (item, position) {
-        item.classList.toggle("bibfolio-member-hidden", keep !== null && !keep.has(String(position)));
+        item.classList.toggle(hidden, keep !== null && !keep.has(String(position)));
       });
-      sections.forEach(function (section) {
-        var own = items.filter(function (li) { return section.contains(li); });
-        var any = own.some(function (li) {
-          return !li.classList.contains("bibfolio-member-hidden");
+      if (form) {
+        form.dispatchEvent(new Event("bibfolio-refilter"));
+      } else {
+        sections.forEach(function (section) {
+          var own = items.filter(function (li) { return section.contains(li); });
+          var any = own.some(function (li) { return !li.classList.contains(hidden); });
+          section.classList.toggle(hidden, own.length > 0 && !any);
         });
-        section.classList.toggle("bibfolio-member-hidden", own.length > 0 && !any);
-      });
+      }
       if (push) {
         var params = new URLSearchParams(window.location.search);
         if (select.value) params.set("member", select.value); else params.delete("member");
@@ -41,7 +52,16 @@
     if (Array.prototype.some.call(select.options, function (o) { return o.value === wanted; })) {
       select.value = wanted;
     }
-    label.hidden = false;
+    if (form) {
+      // A field of the form, before its count, as the type and year selects are.
+      var field = document.createElement("div");
+      field.className = "bibfolio-filter-field";
+      while (label.firstChild) field.appendChild(label.firstChild);
+      form.insertBefore(field, form.querySelector(".bibfolio-filter-count"));
+      label.parentNode.removeChild(label);
+    } else {
+      label.hidden = false;
+    }
     select.addEventListener("change", function () { apply(true); });
     apply(false);
   }

@@ -273,12 +273,12 @@ def _install_with_uv(session: nox.Session, *installs: list[str]) -> None:
 
 
 def _portfolios_and_suite(session: nox.Session) -> None:
-    """Build both portfolios fresh with -nW --keep-going, then run the whole test suite."""
+    """Build the portfolios and the example group fresh with -nW --keep-going, then the suite."""
     # Not session.create_tmp(): that also points TMPDIR into .nox/, and so the suite's
     # temporary sites, which sphinx-autobuild (run from this folder) ignores as part of
     # .nox: test_live_preview's docs-live server then never saw its refs.bib edits.
     out = Path(session.virtualenv.location, "portfolios")
-    for source in ("docs", "examples/liang-luo"):
+    for source in ("docs", "examples/liang-luo", "examples/fernhollow-lab"):
         output = out / source.replace("/", "-")
         shutil.rmtree(output, ignore_errors=True)
         session.run(

@@ -304,3 +304,19 @@ def test_paper_pages_mark_members_not_namesakes(lab: Built) -> None:
     assert marked("halvorsund2015basalt") == []  # a namesake's, excluded by key
     assert marked("arkwright2022later") == ["Pell Arkwright"]  # his, after he left
     assert marked("ferrowick2023sparse") == ["T. Ferrowick", "A. Quillfeather"]
+
+
+def test_epub_has_no_member_filter(tmp_path_factory: pytest.TempPathFactory) -> None:
+    # An e-book is read offline, often without scripts: no control that does nothing.
+    base = tmp_path_factory.mktemp("group-epub")
+    shutil.copytree(ROOTS / "test-group", base / "group")
+    built = build_project(base / "group", base / "_build", "epub")
+    publications = (built.outdir / "publications.xhtml").read_text(encoding="utf-8")
+    assert "pub-arkwright2018first" in publications
+    assert "Publications by member" in publications  # the counts stay: they are text
+    assert not [
+        page.name
+        for page in built.outdir.rglob("*.xhtml")
+        if "data-bibfolio-member-filter" in page.read_text(encoding="utf-8")
+    ]
+    assert not (built.outdir / "_static" / "bibfolio-group.js").exists()

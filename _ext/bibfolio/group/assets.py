@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .. import atomic
+from ..pages.localfiles import is_epub
 from .load import get_group
 
 if TYPE_CHECKING:
@@ -23,8 +24,10 @@ def copy_files(app: Sphinx, builder: Builder) -> None:
         return
     folder = Path(app.outdir) / "_static"
     folder.mkdir(parents=True, exist_ok=True)
+    # An EPUB has no member filter (lists.DropMemberFilter): its script is not packed.
+    epub = is_epub(builder)
     for asset in STATIC.iterdir():
-        if get_group(app.env) is not None:
+        if get_group(app.env) is not None and not (epub and asset.suffix == ".js"):
             atomic.copy_file(asset, folder / asset.name)
         else:
             (folder / asset.name).unlink(missing_ok=True)

@@ -70,6 +70,10 @@ def test_generated_page_card_biography_and_publications(site: Built) -> None:
     )
     assert (site.outdir / "people" / "sefton.formats.json").is_file()
     assert page.select_one('link[href^="../_static/bibfolio-group.css"]') is not None
+    # Found by the site's search, beside the paper pages.
+    index = (site.outdir / "searchindex.js").read_text(encoding="utf-8")
+    assert '"people/sefton"' in index
+    assert '"publications/quaile2024tides"' in index
 
 
 def test_generated_page_of_an_alumna_and_of_a_member_without_papers(site: Built) -> None:
@@ -106,6 +110,11 @@ def test_removed_member_loses_the_page(tmp_path_factory: pytest.TempPathFactory)
     assert built.warnings == ""
     assert not (built.outdir / "people" / "nell.html").exists()
     assert "Nell Ashcombe" not in built.text("people")
+    # The search index keeps the other member pages and the paper pages, not Nell's.
+    index = (built.outdir / "searchindex.js").read_text(encoding="utf-8")
+    assert '"people/sefton"' in index
+    assert '"publications/quaile2024tides"' in index
+    assert '"people/nell"' not in index
 
 
 def test_table_pages_off_links_the_homepage(tmp_path_factory: pytest.TempPathFactory) -> None:

@@ -10,7 +10,8 @@ publications, grouped by type, their name marked, each entry as the lists show i
 Only builders that write one file per page write them (html, dirhtml; as paper pages,
 :func:`~bibfolio.build.slugs.writes_paper_pages`); elsewhere a table member's card links
 their ``homepage``, if any (:class:`ResolveMemberLinks`).  A dozen or two pages are
-written in every build, as Sphinx writes its search and index pages.
+written in every build, as Sphinx writes its search and index pages, and fed to the
+site's search index as paper pages are (``pages/papersearch.py``).
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from ..build.warnings_ import warn
 from ..doctree.render import entry_html_nodes
 from ..model.highlight import shown
 from ..model.selection import group_publications, newest_first
+from ..pages import papersearch
 from ..pages.assets import ListFormats, download_stem, write_list_files
 from ..pages.context import PageContext
 from .lists import no_publications
@@ -195,10 +197,17 @@ def write_pages(app: Sphinx) -> list[tuple[str, dict[str, Any], str]]:
             _write_page(app, page, member, group)
     finally:
         builder.current_docname, builder.imgpath, builder.secnumbers, builder.fignumbers = saved
+    # In the site's search, found by name, role, interests and biography.
+    papersearch.feed(builder, {page: _search_text(m, group) for page, m in generated.items()})
     atomic.write_file(
         state, json.dumps({"outdir": str(builder.outdir), "pages": sorted(generated)})
     )
     return []
+
+
+def _search_text(member: Member, group: Group) -> papersearch.SearchText:
+    parts = (member.position or group.role_label(member), member.interests, member.bio)
+    return member.name, tuple(" ".join(part.split()) for part in parts if part)
 
 
 def _write_page(app: Sphinx, page: str, member: Member, group: Group) -> None:

@@ -62,8 +62,13 @@ def feed(builder: Any, pages: Mapping[str, SearchText]) -> None:
 
 
 def _keep_in_index(indexer: Any, pages: Iterable[str]) -> None:
-    """Make *indexer*'s ``prune(docnames)`` keep *pages* as well as the documents."""
-    kept = frozenset(pages)
+    """Make *indexer*'s ``prune(docnames)`` keep *pages* as well as the documents.
+
+    Pages of earlier calls in the same build are kept too (a group site's member pages,
+    fed after the paper pages).
+    """
+    kept = frozenset(pages) | getattr(indexer, "_bibfolio_kept", frozenset())
+    indexer._bibfolio_kept = kept
     prune = getattr(indexer, "_bibfolio_prune", None) or indexer.prune
     indexer._bibfolio_prune = prune
 

@@ -153,3 +153,26 @@ def test_singlehtml_has_no_pages_and_no_dead_links(
         "Marit Oddsdottir-Vane": "https://example.org/marit",
     }
     assert not list(built.outdir.glob("people/**/*.html"))
+
+
+def test_page_name_taken_by_a_document_warns_and_moves(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> None:
+    base = tmp_path_factory.mktemp("group-table-clash")
+    source = base / "group"
+    shutil.copytree(ROOT, source)
+    # people/index.md is the folder's own page (never a member): a member "index" of the
+    # table cannot have its name.
+    (source / "people" / "index.md").write_text("---\norphan: true\n---\n# About our people\n")
+    table = source / "members.yaml"
+    table.write_text(
+        table.read_text(encoding="utf-8") + "- id: index\n  name: Ivo Dexterhaugh\n",
+        encoding="utf-8",
+    )
+    built = build_project(source, base / "_build")
+    assert built.warnings.strip().splitlines() == [
+        f"{table}:23: WARNING: the page of Ivo Dexterhaugh would replace the page "
+        "people/index; it is written as people/index-2 instead [bibfolio.group_member]"
+    ]
+    assert built.page("people/index").find("h1").get_text().strip("#¶ ") == "About our people"
+    assert built.page("people/index-2").find("h1").get_text().strip("#¶ ") == "Ivo Dexterhaugh"

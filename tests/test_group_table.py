@@ -176,3 +176,19 @@ def test_page_name_taken_by_a_document_warns_and_moves(
     ]
     assert built.page("people/index").find("h1").get_text().strip("#¶ ") == "About our people"
     assert built.page("people/index-2").find("h1").get_text().strip("#¶ ") == "Ivo Dexterhaugh"
+
+
+def test_no_change_rebuild_writes_the_pages_again(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> None:
+    # No document is written then: the builder has not set up a page for writing itself.
+    base = tmp_path_factory.mktemp("group-table-again")
+    shutil.copytree(ROOT, base / "group")
+    build_project(base / "group", base / "_build")
+    (base / "_build" / "html" / "people" / "sefton.html").unlink()
+    built = build_project(base / "group", base / "_build", fresh=False)
+    assert built.warnings == ""
+    assert [li["id"] for li in built.page("people/sefton").select("li.bibfolio-entry")] == [
+        "pub-quaile2024tides"
+    ]
+    assert built.page("people/nell").select_one(".bibfolio-profile-initials").get_text() == "NA"

@@ -191,12 +191,16 @@ def write_pages(app: Sphinx) -> list[tuple[str, dict[str, Any], str]]:
     if not generated:
         state.unlink(missing_ok=True)
         return []
-    saved = (builder.current_docname, builder.imgpath, builder.secnumbers, builder.fignumbers)
+    # What writing a page sets on the builder, put back (a build that wrote no document,
+    # a no-change rebuild, has none of them).
+    names = ("current_docname", "imgpath", "secnumbers", "fignumbers")
+    saved = {name: getattr(builder, name) for name in names if hasattr(builder, name)}
     try:
         for page, member in generated.items():
             _write_page(app, page, member, group)
     finally:
-        builder.current_docname, builder.imgpath, builder.secnumbers, builder.fignumbers = saved
+        for name, value in saved.items():
+            setattr(builder, name, value)
     # In the site's search, found by name, role, interests and biography.
     papersearch.feed(builder, {page: _search_text(m, group) for page, m in generated.items()})
     atomic.write_file(

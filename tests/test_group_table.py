@@ -186,8 +186,12 @@ def test_no_change_rebuild_writes_the_pages_again(
     shutil.copytree(ROOT, base / "group")
     build_project(base / "group", base / "_build")
     (base / "_build" / "html" / "people" / "sefton.html").unlink()
+    (base / "_build" / "html" / "_images" / "sefton.png").unlink()
     built = build_project(base / "group", base / "_build", fresh=False)
     assert built.warnings == ""
+    # The photo is copied for the member page, though the people page is not rewritten.
+    photo = built.page("people/sefton").select_one("img.bibfolio-profile-photo")["src"]
+    assert (built.outdir / "people" / photo).resolve().is_file()
     assert [li["id"] for li in built.page("people/sefton").select("li.bibfolio-entry")] == [
         "pub-quaile2024tides"
     ]

@@ -74,10 +74,7 @@ def _move(element: nodes.Element, text: nodes.Text, match: re.Match[str]) -> int
         return 0  # another year in the item: which one is its date is not clear
     value = str(text)
     element.replace(text, nodes.Text(value[: match.start()] + value[match.end() :]))
-    element += nodes.Text(" ")
-    element += nodes.inline(date, date, classes=["bibfolio-cv-date"])
-    element["classes"].append("bibfolio-cv-dated")
-    return 1
+    return _set_apart(element, date)
 
 
 def _split(element: nodes.Element, pattern: re.Pattern[str]) -> int:
@@ -88,7 +85,19 @@ def _split(element: nodes.Element, pattern: re.Pattern[str]) -> int:
     if not match or (not str(last)[: match.start()].strip() and len(element.children) == 1):
         return 0
     element.replace(last, nodes.Text(str(last)[: match.start()]))
+    return _set_apart(element, match[1])
+
+
+def _set_apart(element: nodes.Element, date: str) -> int:
+    """*element*'s content in one inline (the item), then a space and *date*.
+
+    Two boxes for the page's flex row, however many links or citations the item has.
+    """
+    item = nodes.inline(classes=["bibfolio-cv-item"])
+    item.extend(list(element.children))
+    element.clear()
+    element += item
     element += nodes.Text(" ")
-    element += nodes.inline(match[1], match[1], classes=["bibfolio-cv-date"])
+    element += nodes.inline(date, date, classes=["bibfolio-cv-date"])
     element["classes"].append("bibfolio-cv-dated")
     return 1

@@ -248,7 +248,7 @@ def test_mingyu_liang_cv_page(built_mingyu_liang: Built) -> None:
         assert [s.get_text() for s in li.select("strong.bibfolio-owner")] == ["Mingyu Liang"]
     assert "I received my Ph.D." not in content  # the biography stays on the home page
     dates = [
-        (" ".join("".join(d.parent.find_all(string=True, recursive=False)).split()), text(d))
+        (text(d.parent.select_one(".bibfolio-cv-item")), text(d))
         for d in main.select(".bibfolio-cv-dated > .bibfolio-cv-date")
     ]
     assert dates[:5] == [

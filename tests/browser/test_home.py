@@ -73,12 +73,14 @@ def shoot(browser, url: str, stem: str) -> dict[str, list[dict]]:
 def test_demo_card_icons_visible_on_desktop_and_phone(browser, demo):
     links = shoot(browser, demo + "index.html", "profile-demo")
     expected = [
-        "Email", "Google Scholar", "ORCID", "GitHub", "LinkedIn", "X", "Bluesky", "Mastodon",
-        "Notes on the Engine",
+        "Email ada@example.org", "Google Scholar", "ORCID", "GitHub", "LinkedIn", "X",
+        "Bluesky", "Mastodon", "Notes on the Engine",
     ]  # fmt: skip
     for mode, found in links.items():
         assert [link["name"] for link in found] == expected, mode
-        for link in found:
+        mail, *icons = found  # the address as text after its envelope, then the icons
+        assert mail["visible"] and mail["height"] >= 24 and mail["icon"] >= 16, (mode, mail)
+        for link in icons:
             assert link["visible"], (mode, link)
             assert link["width"] >= 40 and link["height"] >= 40, (mode, link)  # touch target
             assert link["icon"] >= 20, (mode, link)  # the SVG is drawn, not collapsed

@@ -26,7 +26,6 @@ from .. import atomic
 from ..build.bibliography import get_domain, get_library
 from ..build.config import user_set
 from ..build.slugs import paper_pages
-from ..build.translation import N_, translated
 from ..build.warnings_ import warn
 from ..model.profile import read_profile
 from ..reading.richtext import plain
@@ -42,10 +41,11 @@ if TYPE_CHECKING:
 
 logger = logging.getLogger(__name__)
 
-#: The feeds: kind → (file in the output folder, setting with the number of entries, title).
+#: The feeds: kind → (file in the output folder, setting with the number of entries, title);
+#: the talks feed's title is its page's, in the site's own words.
 FEEDS = {
     "news": ("feeds/news.atom", "bibfolio_news_feed", "News"),
-    "talks": ("feeds/talks.atom", "bibfolio_talks_feed", N_("Talks")),
+    "talks": ("feeds/talks.atom", "bibfolio_talks_feed", ""),
     "publications": ("feeds/publications.atom", "bibfolio_publications_feed", "Publications"),
 }
 #: The builders whose output is a web site a feed can point into.
@@ -87,6 +87,15 @@ def wanted(app: Sphinx) -> list[str]:
     return kinds
 
 
+def feed_title(app: Sphinx, kind: str) -> str:
+    """What a feed is of: "News", "Publications", or the title of the page of all talks."""
+    title = FEEDS[kind][2]
+    archive = get_news_domain(app.env).archive_of("talk") if kind == "talks" else None
+    if archive and archive in app.env.titles:
+        title = app.env.titles[archive].astext()
+    return title  # a talks feed is written only where a page lists every talk
+
+
 def written(app: Sphinx) -> list[str]:
     """The feeds this build writes (and every page links)."""
     return wanted(app) if base_url(app) else []
@@ -101,9 +110,9 @@ def add_links(
         base = base_url(app)
         tags = []
         for kind in written(app):
-            filename, _setting, title = FEEDS[kind]
+            filename = FEEDS[kind][0]
             # Built from our own constants and the escaped title: no markup from the data.
-            label = _attribute(f"{owner_name(app)} — {translated(title)}")
+            label = _attribute(f"{owner_name(app)} — {feed_title(app, kind)}")
             tags.append(
                 f'<link rel="alternate" type="{MEDIA_TYPE}" '
                 f'title="{label}" href="{_attribute(base + filename)}" />'
@@ -156,11 +165,11 @@ def _feed(app: Sphinx, kind: str, page: str, entries: list[Entry]) -> Feed | Non
     if not entries:
         return None
     base = base_url(app)
-    filename, _setting, title = FEEDS[kind]
+    filename = FEEDS[kind][0]
     owner = owner_name(app)
     return Feed(
         id=base + filename,
-        title=f"{owner} — {translated(title)}",
+        title=f"{owner} — {feed_title(app, kind)}",
         self_link=base + filename,
         page_link=base + app.builder.get_target_uri(page),
         author=owner,

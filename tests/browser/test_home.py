@@ -13,7 +13,7 @@ import pytest
 
 from ..audit import serve
 from ..helpers import REPO, build_project
-from .support import DESKTOP, SCREENSHOTS, require_chromium, settle
+from .support import BUTTON_GAPS_JS, DESKTOP, SCREENSHOTS, require_chromium, settle
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
@@ -88,6 +88,17 @@ def test_demo_card_icons_visible_on_desktop_and_phone(browser, demo):
         assert all(link["left"] >= 0 and link["right"] <= width for link in found), mode
     # On the phone the icons are on the first screen, not behind the menu button.
     assert all(link["top"] + link["height"] <= PHONE["height"] for link in links["phone"])
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_demo_card_icons_and_cv_evenly_spaced(browser, demo, viewport):
+    context = browser.new_context(viewport=viewport)
+    page = context.new_page()
+    page.goto(demo + "index.html", wait_until="load")
+    gaps = page.evaluate(BUTTON_GAPS_JS)["bibfolio-profile-links"]
+    context.close()
+    assert len(gaps) >= 4  # eight icons and the CV, on one line or a few
+    assert max(gaps) - min(gaps) <= 1, gaps  # drawing to drawing, the last icon to the CV
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pytest
 
-from .support import SCREENSHOTS, require_chromium, settle
+from .support import BUTTON_GAPS_JS, SCREENSHOTS, require_chromium, settle
 
 require_chromium()
 pytestmark = pytest.mark.browser
@@ -176,33 +176,6 @@ def test_axe_finds_no_violations(browser, urls, viewport, scheme):
     assert not reports, "\n\n".join(reports)
 
 
-#: Horizontal gaps between neighbouring buttons on one line, per kind of button row: an
-#: entry's links and Cite/Abstract, a paper page's or a talk's links, the card's icons
-#: and CV (an icon's box is its drawing, not its round hover area).
-_GAPS_JS = """() => {
-  const rows = {};
-  const containers = "article :is(.bibfolio-actions, p.bibfolio-links, p.bibfolio-profile-links)";
-  for (const row of document.querySelectorAll(containers)) {
-    const items = [...row.querySelectorAll(
-      ":scope > details > summary, :scope > .bibfolio-links > a, :scope > a")]
-      .filter((e) => e.checkVisibility())
-      .map((e) => {
-        const icon = e.querySelector("svg");
-        return (icon && !e.classList.contains("bibfolio-profile-cv") ? icon : e)
-          .getBoundingClientRect();
-      });
-    const kind = row.classList[0];
-    rows[kind] = rows[kind] || [];
-    for (let i = 1; i < items.length; i++) {
-      if (Math.abs(items[i].top - items[i - 1].top) < 4) {
-        rows[kind].push(Math.round((items[i].left - items[i - 1].right) * 10) / 10);
-      }
-    }
-  }
-  return rows;
-}"""
-
-
 @pytest.mark.parametrize("name", list(SITES))
 @pytest.mark.parametrize("viewport", [WIDE, PHONE], ids=["1366", "390"])
 def test_buttons_are_evenly_spaced(browser, urls, name, viewport):
@@ -213,7 +186,7 @@ def test_buttons_are_evenly_spaced(browser, urls, name, viewport):
     uneven, measured = [], 0
     for which in ("home", "publications", "paper"):
         page.goto(targets[which], wait_until="load")
-        for kind, gaps in page.evaluate(_GAPS_JS).items():
+        for kind, gaps in page.evaluate(BUTTON_GAPS_JS).items():
             measured += len(gaps)
             if gaps and max(gaps) - min(gaps) > 1:
                 uneven.append(f"{which} {kind}: gaps {sorted(set(gaps))} px")

@@ -105,7 +105,7 @@ class ProfileDirective(SphinxDirective):
                     nodes.reference(
                         "",
                         "",
-                        # Read as "Email ada@example.org"; the icon (added for HTML) says it to the eye.
+                        # Read "Email ada@example.org"; the icon (added for HTML) tells the eye.
                         nodes.inline(label, label, classes=["bibfolio-visually-hidden"]),
                         nodes.Text(" "),
                         nodes.inline(address, address, classes=["bibfolio-profile-address"]),

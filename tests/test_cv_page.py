@@ -11,7 +11,7 @@ import pytest
 from bs4 import BeautifulSoup
 
 from .audit import CHROMIUM
-from .test_cv import ARTIFACTS, HOSTILE, out_of_order, site_titles
+from .test_cv import ARTIFACTS, HOSTILE, flat, out_of_order, site_titles, text_of
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -229,6 +229,18 @@ def test_mingyu_liang_cv_page(built_mingyu_liang: Built) -> None:
             if fact not in content:
                 missing.append(f"{name}: {fact}")
     assert checked >= 30  # the pages' facts, less the home page's card and biography
+    # In CV order, not the toctree's (which has honors before teaching).
+    assert [text(h2).rstrip("#¶") for h2 in main.find_all("h2")] == [
+        "Education & Experience",
+        "Publications",
+        "Teaching",
+        "Honors & Awards",
+    ]
+    # The PDF in the same order, the same items' dates flush right.
+    pdf = flat(text_of(built_mingyu_liang.outdir / "cv.pdf"))
+    sections = ["Education & Experience", "Publications", "Teaching", "Honors & Awards"]
+    assert out_of_order(pdf, sections) == []
+    assert "Cornell Graduate Fellowship 2019" in pdf
     assert missing == []
     titles = site_titles(built_mingyu_liang, "publications")
     assert out_of_order(content, titles) == []
@@ -236,7 +248,7 @@ def test_mingyu_liang_cv_page(built_mingyu_liang: Built) -> None:
         assert [s.get_text() for s in li.select("strong.bibfolio-owner")] == ["Mingyu Liang"]
     assert "I received my Ph.D." not in content  # the biography stays on the home page
     dates = [
-        (" ".join("".join(d.parent.find_all(string=True, recursive=False)).split()), text(d))
+        (text(d.parent.select_one(".bibfolio-cv-item")), text(d))
         for d in main.select(".bibfolio-cv-dated > .bibfolio-cv-date")
     ]
     assert dates[:5] == [
@@ -326,3 +338,74 @@ def test_dates_at_an_items_end_go_to_the_date_column_without_sphinx() -> None:
     ]
     assert root[0].astext() == "Experience (2020)"  # the part's own title stays as written
     assert split_dates(root) == 0  # a second pass finds nothing more
+
+
+def test_a_single_date_at_the_start_or_between_commas_goes_to_the_column_too() -> None:
+    from docutils import nodes
+
+    from bibfolio.cv.dates import split_dates
+
+    items = [
+        "2019–2023: Ph.D., Cornell University",
+        "Sep 2019 — Research intern, Meta",
+        "Ph.D., Cornell University, 2019 – 2023, advised by Ada Lovelace",
+        "Lecturer, Fall 2024, Ockham College",
+        # Two years: which one is the item's date is not clear; left as written.
+        "2019: best paper of ICML 2018",
+        "Fellowship, 2019, renewed, 2020, and again",
+        "Award for work on 2019's data",  # a year, but neither first nor between commas
+    ]
+    root = nodes.section("", nodes.title("Education", "Education"))
+    root += nodes.bullet_list(
+        "", *(nodes.list_item("", nodes.paragraph(text, text)) for text in items)
+    )
+    title = "2024 – present: Engineer, Example Labs"
+    root += nodes.section("", nodes.title(title, title))
+    assert split_dates(root) == 5
+    dated = [
+        (el.children[0].astext().strip(), el.children[-1].astext())
+        for el in root.findall(nodes.Element)
+        if "bibfolio-cv-dated" in el.get("classes", ())
+    ]
+    assert dated == [
+        ("Ph.D., Cornell University", "2019–2023"),
+        ("Research intern, Meta", "Sep 2019"),
+        ("Ph.D., Cornell University, advised by Ada Lovelace", "2019 – 2023"),
+        ("Lecturer, Ockham College", "Fall 2024"),
+        ("Engineer, Example Labs", "2024 – present"),
+    ]
+    untouched = [p.astext() for p in root.findall(nodes.paragraph)][4:]
+    assert untouched == items[4:]
+    assert split_dates(root) == 0
+
+
+def test_cv_parts_follow_cv_order_not_the_toctrees() -> None:
+    from bibfolio.cv.order import in_cv_order
+
+    titles = {
+        "index": "Ada Lovelace",
+        "awards": "Honors & Awards",
+        "lectures": "Teaching",
+        "notes": "Notes on the Engine",  # of no known kind: after the rest, as listed
+        "papers": "Publications",
+        "jobs": "Experience",
+        "school": "Education",
+        "seminars": "Invited talks",
+        "committees": "Service",
+    }
+    toctree = list(titles)
+    assert in_cv_order(toctree, "index", titles.__getitem__) == [
+        "index",
+        "school",
+        "jobs",
+        "papers",
+        "seminars",
+        "lectures",
+        "awards",
+        "committees",
+        "notes",
+    ]
+    # A page's name decides before its title: "education-experience" is education.
+    assert in_cv_order(
+        ["index", "teaching", "education-experience"], "index", lambda doc: "Timeline"
+    ) == ["index", "education-experience", "teaching"]

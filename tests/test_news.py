@@ -176,9 +176,10 @@ def test_every_page_links_the_feeds_in_its_head(built):
                  "publications/lovelace1843notes.html"):  # fmt: skip
         links = soup(built, name).head.select('link[rel="alternate"][type="application/atom+xml"]')
         assert [link["href"] for link in links] == [
-            BASE + "feeds/news.atom", BASE + "feeds/publications.atom",
+            BASE + "feeds/news.atom", BASE + "feeds/talks.atom", BASE + "feeds/publications.atom",
         ], name  # fmt: skip
         assert links[0]["title"] == "Ada Lovelace — News"
+        assert links[1]["title"] == "Ada Lovelace — Talks"
 
 
 def parsed(built, name):
@@ -229,8 +230,32 @@ def test_publications_feed_is_valid_atom_dated_by_the_bib(built):
     assert sketch.summary == "Scientific Memoirs, September 1843"
 
 
+def test_talks_feed_is_valid_atom_dated_by_the_talks_file(built):
+    feed = parsed(built, "talks.atom")
+    assert feed.feed.id == BASE + "feeds/talks.atom"
+    assert feed.feed.title == "Ada Lovelace — Talks"
+    assert feed.feed.link == BASE + "talks.html"
+    assert feed.feed.updated == "1844-03-01T00:00:00Z"  # the newest talk's date, not the clock's
+    # Every dated talk the talks page lists, newest first; never the private one.
+    assert [entry.title for entry in feed.entries] == [
+        "Bernoulli numbers by machine", "On the Analytical Engine", "Untitled Colloquium",
+    ]  # fmt: skip
+    soiree = feed.entries[1]
+    assert soiree.id == soiree.link == BASE + "talks.html#talk-1843-06-15-on-the-analytical-engine"
+    assert soiree.updated == "1843-06-15T00:00:00Z"
+    assert soiree.author == "Ada Lovelace"
+    assert soiree.summary == "Royal Society Soirée, London, June 15, 1843"
+    assert [link.href for link in soiree.links if link.rel == "related"] == [
+        "https://example.org/soiree"
+    ]
+    # Each entry's address is an anchor the talks page has.
+    page = soup(built, "talks.html")
+    for entry in feed.entries:
+        assert page.find(id=entry.link.partition("#")[2]) is not None, entry.link
+
+
 def test_the_raw_feeds_have_every_required_atom_element(built):
-    for name in ("news.atom", "publications.atom"):
+    for name in ("news.atom", "talks.atom", "publications.atom"):
         page = BeautifulSoup((built.outdir / "feeds" / name).read_text(encoding="utf-8"), "xml")
         feed = page.find("feed")
         assert feed["xmlns"] == "http://www.w3.org/2005/Atom"
@@ -322,7 +347,7 @@ def test_the_cv_lists_the_talks_and_not_the_news(built):
 def test_two_builds_write_the_same_feeds_and_an_edit_shows(built, rootdir, tmp_path):
     source = copy_root(rootdir, tmp_path / "src")
     again = build_project(source, tmp_path / "_build", overrides={"bibfolio_cv": False})
-    for name in ("news.atom", "publications.atom"):
+    for name in ("news.atom", "talks.atom", "publications.atom"):
         first = (built.outdir / "feeds" / name).read_bytes()
         assert (again.outdir / "feeds" / name).read_bytes() == first
     # An item added to news.yml reaches the home page, the archive and the feed on an
@@ -337,6 +362,17 @@ def test_two_builds_write_the_same_feeds_and_an_edit_shows(built, rootdir, tmp_p
     assert news_items(soup(again, "index.html"))[0] == ("January 1, 1850", "Newest.")
     assert news_items(soup(again, "news.html"))[0] == ("January 1, 1850", "Newest.")
     assert parsed(again, "news.atom").entries[0].title == "Newest."
+    # The same for a talk added to talks.yml.
+    talks = source / "talks.yml"
+    talks.write_text(
+        talks.read_text(encoding="utf-8") + "- title: Newest talk\n  date: 1851-05\n",
+        encoding="utf-8",
+    )
+    again = build_project(
+        source, tmp_path / "_build", overrides={"bibfolio_cv": False}, fresh=False
+    )
+    newest = parsed(again, "talks.atom").entries[0]
+    assert (newest.title, newest.updated) == ("Newest talk", "1851-05-01T00:00:00Z")
 
 
 def test_without_a_site_address_no_feed_and_a_warning(rootdir, tmp_path):

@@ -141,4 +141,4 @@ def test_another_theme_gets_no_pydata_options(app):
     assert warnings_of(app) == ""  # no "unsupported theme option" warnings
     soup = page(app)
     assert soup.select_one("div.sphinxsidebar") is None  # html_sidebars = {"**": []}
-    assert len(soup.select("article, div.body")[0].select("a.bibfolio-profile-link")) == 9
+    assert len(soup.select("article, div.body")[0].select("a.bibfolio-profile-link")) == 8

@@ -45,10 +45,17 @@ def test_card_shows_photo_facts_and_icon_links(app):
     ).read_bytes()
     facts = [p.get_text() for p in profile.select(".bibfolio-profile-body > p")[:3]]
     assert facts == ["Analyst", "Analytical Society", "Poetical science and the Analytical Engine"]
+    # The address once: as text after its envelope, named "Email" for a screen reader.
+    (mail,) = profile.select('a[href^="mailto:"]')
+    assert mail["href"].replace("%40", "@") == LINKS[0][1]
+    assert " ".join(mail.get_text().split()) == "Email ada@example.org"
+    assert mail.select_one(".bibfolio-visually-hidden").get_text() == "Email"
+    assert mail.find("svg")["aria-hidden"] == "true"
+    # Every other link is an icon with its name hidden from the eye.
     links = profile.select("a.bibfolio-profile-link")
     names = [a.select_one(".bibfolio-visually-hidden").get_text() for a in links]
-    hrefs = [a["href"].replace("%40", "@").replace("&#37;&#52;&#48;", "@") for a in links]
-    assert list(zip(names, hrefs, strict=True)) == LINKS
+    hrefs = [a["href"] for a in links]
+    assert list(zip(names, hrefs, strict=True)) == LINKS[1:]
     for link in links:
         assert link["title"] == link.get_text(strip=True)  # a tooltip for sighted users
         svg = link.find("svg")

@@ -110,6 +110,34 @@ SETTLE_JS = """() => Promise.all(document.getAnimations()
   .map((a) => a.finished.catch(() => null))).then(() => true)"""
 
 
+#: Horizontal gaps between neighbouring buttons on one line, per kind of button row: an
+#: entry's links and Cite/Abstract, a paper page's or a talk's links, the card's icons
+#: and CV (an icon's box is its drawing, not its round hover area).
+BUTTON_GAPS_JS = """() => {
+  const rows = {};
+  const containers = "article :is(.bibfolio-actions, p.bibfolio-links, p.bibfolio-profile-links)";
+  for (const row of document.querySelectorAll(containers)) {
+    const items = [...row.querySelectorAll(
+      ":scope > details > summary, :scope > .bibfolio-links > a, :scope > a")]
+      .filter((e) => e.checkVisibility())
+      .map((e) => {
+        const icon = e.querySelector("svg");
+        return (icon && !e.classList.contains("bibfolio-profile-cv") ? icon : e)
+          .getBoundingClientRect();
+      });
+    const kind = row.classList[0];
+    rows[kind] = rows[kind] || [];
+    for (let i = 1; i < items.length; i++) {
+      const middle = (box) => (box.top + box.bottom) / 2;  // an icon is shorter than the CV
+      if (Math.abs(middle(items[i]) - middle(items[i - 1])) < 4) {
+        rows[kind].push(Math.round((items[i].left - items[i - 1].right) * 10) / 10);
+      }
+    }
+  }
+  return rows;
+}"""
+
+
 def contrast(page: Page, selector: str, css_property: str = "color") -> float:
     """The lowest contrast ratio of *css_property* over its backdrop among all *selector*."""
     ratios = page.locator(selector).evaluate_all(CONTRAST_JS, css_property)

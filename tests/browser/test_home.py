@@ -13,7 +13,7 @@ import pytest
 
 from ..audit import serve
 from ..helpers import REPO, build_project
-from .support import DESKTOP, SCREENSHOTS, require_chromium, settle
+from .support import BUTTON_GAPS_JS, DESKTOP, SCREENSHOTS, require_chromium, settle
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
@@ -23,7 +23,8 @@ pytestmark = pytest.mark.browser
 
 PHONE = {"width": 390, "height": 844}  # the brief's phone: 390 px wide
 #: Where each card link is drawn, and whether a visitor sees it (no collapsed menu).
-_LINKS_JS = """() => [...document.querySelectorAll("article a.bibfolio-profile-link")]
+_LINKS_JS = """() => [...document.querySelectorAll(
+  "article :is(a.bibfolio-profile-link, a.bibfolio-profile-mail)")]
   .map((a) => {
     const box = a.getBoundingClientRect();
     const icon = a.querySelector("svg").getBoundingClientRect();
@@ -72,12 +73,14 @@ def shoot(browser, url: str, stem: str) -> dict[str, list[dict]]:
 def test_demo_card_icons_visible_on_desktop_and_phone(browser, demo):
     links = shoot(browser, demo + "index.html", "profile-demo")
     expected = [
-        "Email", "Google Scholar", "ORCID", "GitHub", "LinkedIn", "X", "Bluesky", "Mastodon",
-        "Notes on the Engine",
+        "Email ada@example.org", "Google Scholar", "ORCID", "GitHub", "LinkedIn", "X",
+        "Bluesky", "Mastodon", "Notes on the Engine",
     ]  # fmt: skip
     for mode, found in links.items():
         assert [link["name"] for link in found] == expected, mode
-        for link in found:
+        mail, *icons = found  # the address as text after its envelope, then the icons
+        assert mail["visible"] and mail["height"] >= 24 and mail["icon"] >= 16, (mode, mail)
+        for link in icons:
             assert link["visible"], (mode, link)
             assert link["width"] >= 40 and link["height"] >= 40, (mode, link)  # touch target
             assert link["icon"] >= 20, (mode, link)  # the SVG is drawn, not collapsed
@@ -85,6 +88,17 @@ def test_demo_card_icons_visible_on_desktop_and_phone(browser, demo):
         assert all(link["left"] >= 0 and link["right"] <= width for link in found), mode
     # On the phone the icons are on the first screen, not behind the menu button.
     assert all(link["top"] + link["height"] <= PHONE["height"] for link in links["phone"])
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_demo_card_icons_and_cv_evenly_spaced(browser, demo, viewport):
+    context = browser.new_context(viewport=viewport)
+    page = context.new_page()
+    page.goto(demo + "index.html", wait_until="load")
+    gaps = page.evaluate(BUTTON_GAPS_JS)["bibfolio-profile-links"]
+    context.close()
+    assert len(gaps) >= 4  # eight icons and the CV, on one line or a few
+    assert max(gaps) - min(gaps) <= 1, gaps  # drawing to drawing, the last icon to the CV
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
@@ -141,8 +155,9 @@ def test_portfolio_home_pages(browser, sites, name):
     links = shoot(browser, sites[name].url + "index.html", name)
     if name == "mingyu-liang":  # the seed gives an email address, and nothing else to link
         for found in links.values():
-            assert [link["name"] for link in found] == ["Email"]
-            assert found[0]["visible"] and found[0]["icon"] >= 20
+            # Once, as the address after its envelope, named "Email" for screen readers.
+            assert [link["name"] for link in found] == ["Email ml2585@cornell.edu"]
+            assert found[0]["visible"] and found[0]["icon"] >= 16
     else:  # the seed gives no position, photo or link: no card
         assert all(found == [] for found in links.values())
 

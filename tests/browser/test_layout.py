@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pytest
 
-from .support import SCREENSHOTS, require_chromium, settle
+from .support import BUTTON_GAPS_JS, SCREENSHOTS, require_chromium, settle
 
 require_chromium()
 pytestmark = pytest.mark.browser
@@ -174,3 +174,57 @@ def test_axe_finds_no_violations(browser, urls, viewport, scheme):
                 reports.append(f"{name} {which} ({scheme}):\n{results.generate_report()}")
     context.close()
     assert not reports, "\n\n".join(reports)
+
+
+@pytest.mark.parametrize("name", list(SITES))
+@pytest.mark.parametrize("viewport", [WIDE, PHONE], ids=["1366", "390"])
+def test_buttons_are_evenly_spaced(browser, urls, name, viewport):
+    context = browser.new_context(viewport=viewport, color_scheme="light")
+    page = context.new_page()
+    targets = dict(urls[name])
+    targets["paper"] = paper_url(page, targets["publications"])
+    uneven, measured = [], 0
+    for which in ("home", "publications", "paper"):
+        page.goto(targets[which], wait_until="load")
+        for kind, gaps in page.evaluate(BUTTON_GAPS_JS).items():
+            measured += len(gaps)
+            if gaps and max(gaps) - min(gaps) > 1:
+                uneven.append(f"{which} {kind}: gaps {sorted(set(gaps))} px")
+    context.close()
+    # The fresh site's entries have no links, only Cite; the portfolios' have several.
+    assert measured or name == "fresh", "no two buttons side by side anywhere"
+    assert not uneven, uneven
+
+
+#: The chart's legend entries: their boxes in the page and in the chart's own units.
+_LEGEND_JS = """(svg) => {
+  const axis = svg.querySelector("line").getBBox();
+  const labels = [...svg.querySelectorAll("text")].filter(
+    (t) => t.getBBox().y > axis.y + 16);
+  return {axisRight: axis.x + axis.width,
+          legendRight: Math.max(...labels.map((t) => t.getBBox().x + t.getBBox().width)),
+          boxes: labels.map((t) => t.getBoundingClientRect().toJSON()),
+          width: svg.getBoundingClientRect().width,
+          names: labels.map((t) => t.textContent)};
+}"""
+
+
+def test_chart_legend_wraps_on_a_phone_instead_of_shrinking_the_chart(browser, sites):
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    page.goto(sites["liang-luo"].url + "index.html", wait_until="load")
+    chart = page.locator("svg.bibfolio-chart")
+    found = chart.evaluate(_LEGEND_JS)
+    context.close()
+    assert len(found["names"]) == 4  # journal, conference, workshop, preprint
+    # The legend ends within the plot's width: it sets no width of its own ...
+    assert found["legendRight"] <= found["axisRight"] + 4, found
+    # ... on lines of its own (two rows here), no entry over another.
+    boxes = found["boxes"]
+    assert len({round(box["top"]) for box in boxes}) == 2
+    for i, one in enumerate(boxes):
+        for two in boxes[i + 1 :]:
+            apart = (one["right"] <= two["left"] or two["right"] <= one["left"]
+                     or one["bottom"] <= two["top"] or two["bottom"] <= one["top"])  # fmt: skip
+            assert apart, (one, two)
+    assert found["width"] <= PHONE["width"]

@@ -261,6 +261,10 @@ OPTIONS: dict[str, Option] = {
         20, "html", (int,), _count,
         "Items in the Atom feed feeds/news.atom (0: no feed); needs html_baseurl.",
     ),
+    "bibfolio_talks_feed": Option(
+        20, "html", (int,), _count,
+        "Talks in the Atom feed feeds/talks.atom (0: no feed); needs html_baseurl.",
+    ),
     "bibfolio_publications_feed": Option(
         0, "html", (int,), _count,
         "Newest entries in the Atom feed feeds/publications.atom (0: no feed; 20 in a "

@@ -1,11 +1,15 @@
-"""The CV page's date column: dates at the end of a CV item, set apart for the eye.
+"""The CV page's date column: each CV item's date, set apart for the eye.
 
-A CV item's date is what its owner wrote last: "Research intern, Meta (2024)" in a
-heading or a definition-list term, "Cornell Graduate Fellowship, 2019" in a list item.
-The date leaves the text and becomes an inline ``bibfolio-cv-date`` (after a space,
-so the text still reads "… Meta 2024"); bibfolio.css right-aligns it in a column of
-its own at desktop widths and keeps it under the item on a phone.  Nothing else moves:
-an item without such an ending is left as written.
+A CV item's date is most often what its owner wrote last: "Research intern, Meta
+(2024)" in a heading or a definition-list term, "Cornell Graduate Fellowship, 2019" in
+a list item.  Where the item holds one date and nothing else that looks like one, it
+may also come first ("2019–2023: Ph.D., Cornell University", with a colon or a dash
+after it) or between commas ("Ph.D., Cornell, 2019 – 2023, advised by ...").  The date
+leaves the text and becomes an inline ``bibfolio-cv-date`` at its end (after a space,
+so the text still reads "… Meta 2024"); bibfolio.css right-aligns it in a column of its
+own at desktop widths and keeps it under the item on a phone, and the PDF sets it
+flush right (typst.py).  Nothing else moves: an item with its date elsewhere, or with
+two dates, is left as written.
 """
 
 from __future__ import annotations
@@ -23,6 +27,11 @@ _IN_PARENTHESES = re.compile(rf"\s*\(({_SPAN})\)\s*$")
 #: "…, 2016, 2017" or "… , Fall 2024" at the end of a list item.
 _TERM = r"(?:(?:Spring|Summer|Fall|Autumn|Winter) )?"
 _AFTER_COMMA = re.compile(rf",\s*({_TERM}{_SPAN}(?:,\s*{_SPAN})*)\.?\s*$")
+#: "2019–2023: …", "2024 — …" at the start of an item (a colon or a dash after it).
+_LEADING = re.compile(rf"^\s*({_TERM}{_SPAN})\s*(?::|[–—]|\s-)\s+(?=\S)")
+#: "…, 2019 – 2023, …" between commas.
+_BETWEEN_COMMAS = re.compile(rf",\s*({_TERM}{_SPAN})\s*(?=,)")
+_ANY_YEAR = re.compile(rf"(?<!\d){_YEAR}(?!\d)")
 
 
 def split_dates(root: nodes.Element) -> int:
@@ -30,14 +39,42 @@ def split_dates(root: nodes.Element) -> int:
     found = 0
     for title in list(root.findall(nodes.title)):
         if isinstance(title.parent, nodes.section) and title.parent is not root:
-            found += _split(title, _IN_PARENTHESES)
+            found += _split_item(title)
     for term in list(root.findall(nodes.term)):
-        found += _split(term, _IN_PARENTHESES)
+        found += _split_item(term)
     for item in list(root.findall(nodes.list_item)):
         first = item.children[0] if item.children else None
         if isinstance(first, nodes.paragraph) and len(item.children) == 1:
-            found += _split(first, _AFTER_COMMA) or _split(first, _IN_PARENTHESES)
+            found += _split_item(first)
     return found
+
+
+def _split_item(element: nodes.Element) -> int:
+    return (
+        _split(element, _AFTER_COMMA) or _split(element, _IN_PARENTHESES) or _split_inside(element)
+    )
+
+
+def _split_inside(element: nodes.Element) -> int:
+    """The item's one date, at its start or between commas, moved to its end."""
+    first = element.children[0] if element.children else None
+    if isinstance(first, nodes.Text) and (match := _LEADING.match(str(first))):
+        return _move(element, first, match)
+    for text in [child for child in element.children if isinstance(child, nodes.Text)]:
+        match = _BETWEEN_COMMAS.search(str(text))
+        if match and (match.start() > 0 or text is not first):
+            return _move(element, text, match)
+    return 0
+
+
+def _move(element: nodes.Element, text: nodes.Text, match: re.Match[str]) -> int:
+    """Take *match* out of *text*, if it is the element's only date; set it at the end."""
+    date = match[1]
+    if len(_ANY_YEAR.findall(element.astext())) != len(_ANY_YEAR.findall(date)):
+        return 0  # another year in the item: which one is its date is not clear
+    value = str(text)
+    element.replace(text, nodes.Text(value[: match.start()] + value[match.end() :]))
+    return _set_apart(element, date)
 
 
 def _split(element: nodes.Element, pattern: re.Pattern[str]) -> int:
@@ -48,7 +85,19 @@ def _split(element: nodes.Element, pattern: re.Pattern[str]) -> int:
     if not match or (not str(last)[: match.start()].strip() and len(element.children) == 1):
         return 0
     element.replace(last, nodes.Text(str(last)[: match.start()]))
+    return _set_apart(element, match[1])
+
+
+def _set_apart(element: nodes.Element, date: str) -> int:
+    """*element*'s content in one inline (the item), then a space and *date*.
+
+    Two boxes for the page's flex row, however many links or citations the item has.
+    """
+    item = nodes.inline(classes=["bibfolio-cv-item"])
+    item.extend(list(element.children))
+    element.clear()
+    element += item
     element += nodes.Text(" ")
-    element += nodes.inline(match[1], match[1], classes=["bibfolio-cv-date"])
+    element += nodes.inline(date, date, classes=["bibfolio-cv-date"])
     element["classes"].append("bibfolio-cv-dated")
     return 1

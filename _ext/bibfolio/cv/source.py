@@ -19,6 +19,7 @@ from ..news.store import news_pages
 from .dates import split_dates
 from .entries import cv_entry, legend
 from .images import find_image
+from .order import in_cv_order
 from .stock import fresh_citation_nodes
 from .typst import TypstTranslator
 
@@ -46,7 +47,8 @@ def cv_parts(
 ) -> list[tuple[str, str]]:
     """(docname, section id or "") in CV order; a name that matches nothing warns.
 
-    By default the home page and its toctree, without paper pages and news archives.
+    By default the home page and its toctree (in CV order, ``order.py``), without paper
+    pages and news archives.
     *quiet*: no warnings (the CV page reads the same setting; the PDF build says it).
     """
     papers = set(get_domain(env).papers)
@@ -62,6 +64,7 @@ def cv_parts(
                 walk(child)
 
         walk(env.config.root_doc)
+        order = in_cv_order(order, env.config.root_doc, lambda doc: _title(env, doc))
         return [(docname, "") for docname in order]
     parts = []
     for item in setting:
@@ -207,6 +210,11 @@ class CvSource:
         if uri and self.baseurl and not node.get("refid"):
             return self.baseurl + uri
         return ""
+
+
+def _title(env: BuildEnvironment, docname: str) -> str:
+    title = env.titles.get(docname)
+    return title.astext() if title is not None else ""
 
 
 def drop_empty_sections(root: nodes.Element) -> None:

@@ -30,6 +30,10 @@ _TOP = 18
 _BOTTOM = 34
 _LEFT = 8
 _RIGHT = 8
+#: The legend wraps at the plot's width, or at this for a chart of a few years; its rows
+#: are this far apart.
+_LEGEND_MIN = 240
+_LEGEND_LINE = 16
 
 
 @dataclass(frozen=True)
@@ -85,11 +89,18 @@ def chart_svg(
     present += sorted({g for row in rows for g in row.counts} - set(present))
     titles = dict(groups)
     peak = max((row.total for row in rows), default=0) or 1
-    legend_width = sum(24 + _text_width(titles.get(group, group)) for group in present)
     plot_end = _LEFT + len(rows) * (_BAR + _GAP) - _GAP
-    width = max(plot_end + _RIGHT, _LEFT + legend_width)
+    # The legend wraps to the plot's width (or _LEGEND_MIN): a long legend on one line
+    # would widen the chart, and a phone would then shrink all of it to fit.
+    legend = _legend_rows(
+        [titles.get(group, group) for group in present], max(plot_end - _LEFT, _LEGEND_MIN)
+    )
+    legend_width = max(
+        (x + 10 + 4 + _text_width(text) for row in legend for text, x in row), default=0
+    )
+    width = max(plot_end + _RIGHT, _LEFT + legend_width + _RIGHT)
     plot_height = min(_MAX_PLOT, max(_MIN_PLOT, peak * _UNIT))
-    height = _TOP + plot_height + _BOTTOM
+    height = _TOP + plot_height + _BOTTOM + (len(legend) - 1) * _LEGEND_LINE
     svg = ET.Element(
         "svg",
         {
@@ -148,18 +159,33 @@ def chart_svg(
              "text-anchor": "middle"},
         )  # fmt: skip
         label.text = f"'{row.year % 100:02d}" if len(rows) > 8 else str(row.year)
-    legend_x = _LEFT
-    for group in present:
-        ET.SubElement(
-            svg, "rect",
-            {"x": str(legend_x), "y": str(height - 12), "width": "10", "height": "10",
-             "class": f"bibfolio-chart-bar bibfolio-chart-{group}"},
-        )  # fmt: skip
-        text = titles.get(group, group)
-        ET.SubElement(
-            svg,
-            "text",
-            {"x": str(legend_x + 14), "y": str(height - 3), "class": "bibfolio-chart-label"},
-        ).text = text
-        legend_x += 24 + _text_width(text)
+    groups_in_order = iter(present)
+    for line, row in enumerate(legend):
+        bottom = height - 3 - (len(legend) - 1 - line) * _LEGEND_LINE
+        for text, x in row:
+            group = next(groups_in_order)
+            ET.SubElement(
+                svg, "rect",
+                {"x": str(_LEFT + x), "y": str(bottom - 9), "width": "10", "height": "10",
+                 "class": f"bibfolio-chart-bar bibfolio-chart-{group}"},
+            )  # fmt: skip
+            ET.SubElement(
+                svg,
+                "text",
+                {"x": str(_LEFT + x + 14), "y": str(bottom), "class": "bibfolio-chart-label"},
+            ).text = text
     return ET.tostring(svg, encoding="unicode")
+
+
+def _legend_rows(texts: Sequence[str], width: int) -> list[list[tuple[str, int]]]:
+    """The legend's entries in rows no wider than *width*: (text, x from the left) each."""
+    rows: list[list[tuple[str, int]]] = [[]]
+    x = 0
+    for text in texts:
+        item = 14 + _text_width(text)
+        if rows[-1] and x + item > width:
+            rows.append([])
+            x = 0
+        rows[-1].append((text, x))
+        x += item + 10
+    return rows

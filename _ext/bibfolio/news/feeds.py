@@ -1,9 +1,11 @@
-"""The Atom feeds: ``feeds/news.atom`` and ``feeds/publications.atom``, linked from every page.
+"""The Atom feeds: ``feeds/news.atom``, ``feeds/talks.atom`` and ``feeds/publications.atom``.
 
-News entries are the items the pages show (the archive page's anchor is each entry's
-address; the item's text is its content); publication entries are the newest entries
-of the site's lists by the .bib's year and month, each at its paper page (or its list
-entry).  Every time comes from that data, so two builds write the same bytes.
+Every page links them.  News entries are the items the pages show (the archive page's
+anchor is each entry's address; the item's text is its content); talk entries are the
+dated talks of the page that lists them all, at their anchors there (title, then event,
+place and date); publication entries are the newest entries of the site's lists by the
+.bib's year and month, each at its paper page (or its list entry).  Every time comes
+from that data, so two builds write the same bytes.
 
 Atom needs absolute, permanent ids and feed readers need absolute links, so the feeds
 are written only when the site's address is known (``html_baseurl``, which a portfolio
@@ -29,18 +31,21 @@ from ..model.profile import read_profile
 from ..reading.richtext import plain
 from .atom import MEDIA_TYPE, Entry, Feed, atom_document
 from .directives import first_words
-from .store import get_news_domain
+from .store import get_news_domain, item_file
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
 
     from ..model.publication import Publication
+    from .data import Item
 
 logger = logging.getLogger(__name__)
 
-#: The feeds: kind → (file in the output folder, setting with the number of entries, title).
+#: The feeds: kind → (file in the output folder, setting with the number of entries, title);
+#: the talks feed's title is its page's, in the site's own words.
 FEEDS = {
     "news": ("feeds/news.atom", "bibfolio_news_feed", "News"),
+    "talks": ("feeds/talks.atom", "bibfolio_talks_feed", ""),
     "publications": ("feeds/publications.atom", "bibfolio_publications_feed", "Publications"),
 }
 #: The builders whose output is a web site a feed can point into.
@@ -68,6 +73,10 @@ def wanted(app: Sphinx) -> list[str]:
         shown.timestamp for items in get_news_domain(app.env).news.values() for shown in items
     ):
         kinds.append("news")
+    if app.config.bibfolio_talks_feed and any(
+        item.date is not None for _key, item in _archived_talks(app)
+    ):
+        kinds.append("talks")
     if app.config.bibfolio_publications_feed:
         library = get_library(app.env)
         if any(
@@ -76,6 +85,15 @@ def wanted(app: Sphinx) -> list[str]:
         ):  # one dated entry on the site's lists is enough: the feed is never empty
             kinds.append("publications")
     return kinds
+
+
+def feed_title(app: Sphinx, kind: str) -> str:
+    """What a feed is of: "News", "Publications", or the title of the page of all talks."""
+    title = FEEDS[kind][2]
+    archive = get_news_domain(app.env).archive_of("talk") if kind == "talks" else None
+    if archive and archive in app.env.titles:
+        title = app.env.titles[archive].astext()
+    return title  # a talks feed is written only where a page lists every talk
 
 
 def written(app: Sphinx) -> list[str]:
@@ -92,9 +110,9 @@ def add_links(
         base = base_url(app)
         tags = []
         for kind in written(app):
-            filename, _setting, title = FEEDS[kind]
+            filename = FEEDS[kind][0]
             # Built from our own constants and the escaped title: no markup from the data.
-            label = _attribute(f"{owner_name(app)} — {title}")
+            label = _attribute(f"{owner_name(app)} — {feed_title(app, kind)}")
             tags.append(
                 f'<link rel="alternate" type="{MEDIA_TYPE}" '
                 f'title="{label}" href="{_attribute(base + filename)}" />'
@@ -134,7 +152,8 @@ def write_feeds(app: Sphinx, exception: Exception | None) -> None:
             if app.builder.name in FEED_BUILDERS:
                 target.unlink(missing_ok=True)  # an earlier build's, now switched off
             continue
-        feed = news_feed(app) if kind == "news" else publications_feed(app)
+        make = {"news": news_feed, "talks": talks_feed, "publications": publications_feed}
+        feed = make[kind](app)
         if feed is None:
             target.unlink(missing_ok=True)
             continue
@@ -146,11 +165,11 @@ def _feed(app: Sphinx, kind: str, page: str, entries: list[Entry]) -> Feed | Non
     if not entries:
         return None
     base = base_url(app)
-    filename, _setting, title = FEEDS[kind]
+    filename = FEEDS[kind][0]
     owner = owner_name(app)
     return Feed(
         id=base + filename,
-        title=f"{owner} — {title}",
+        title=f"{owner} — {feed_title(app, kind)}",
         self_link=base + filename,
         page_link=base + app.builder.get_target_uri(page),
         author=owner,
@@ -215,6 +234,39 @@ def item_texts(doctree: nodes.document) -> dict[str, nodes.Element]:
                 if "bibfolio-news-text" in child.get("classes", ()):
                     texts[item["ids"][0]] = child
     return texts
+
+
+def _archived_talks(app: Sphinx) -> list[tuple[str, Item]]:
+    """(key, talk) of the page that lists every talk, newest first; [] without one."""
+    if get_news_domain(app.env).archive_of("talk") is None:
+        return []
+    return item_file(app.env, "talk").newest_first()
+
+
+def talks_feed(app: Sphinx) -> Feed | None:
+    """The newest ``bibfolio_talks_feed`` dated talks, at the page that lists them all."""
+    archive = get_news_domain(app.env).archive_of("talk")
+    if archive is None:
+        return None
+    page_url = base_url(app) + app.builder.get_target_uri(archive)
+    owner = owner_name(app)
+    dated = [(key, item) for key, item in _archived_talks(app) if item.date is not None]
+    entries = []
+    for key, talk in dated[: app.config.bibfolio_talks_feed]:
+        link = f"{page_url}#talk-{key}"
+        where = (talk.get("event"), talk.get("place"), talk.date.text)  # type: ignore[union-attr]
+        entries.append(
+            Entry(
+                id=link,
+                title=talk.get("title") or talk.get("event") or key,
+                updated=talk.date.timestamp,  # type: ignore[union-attr]
+                link=link,
+                authors=(owner,),
+                summary=", ".join(part for part in where if part),
+                related=talk.get("url"),
+            )
+        )
+    return _feed(app, "talks", archive, entries)
 
 
 def publications_feed(app: Sphinx) -> Feed | None:

@@ -96,17 +96,28 @@ class ProfileDirective(SphinxDirective):
                 shown = translated(text)
                 body += nodes.paragraph(shown, shown, classes=[f"bibfolio-profile-{name}"])
         for link in profile.links:
-            if link.kind == "email":  # the address to read and copy, not only an icon
+            if link.kind == "email":  # the address to read and copy, once: not also an icon
                 address = link.url.removeprefix("mailto:")
+                label = translated(link.label)
                 body += nodes.paragraph(
                     "",
                     "",
-                    nodes.reference(address, address, refuri=link.url),
+                    nodes.reference(
+                        "",
+                        "",
+                        # Read "Email ada@example.org"; the icon (added for HTML) tells the eye.
+                        nodes.inline(label, label, classes=["bibfolio-visually-hidden"]),
+                        nodes.Text(" "),
+                        nodes.inline(address, address, classes=["bibfolio-profile-address"]),
+                        refuri=link.url,
+                        classes=["bibfolio-profile-mail"],
+                    ),
                     classes=["bibfolio-profile-email"],
                 )
-        if profile.links:
+        icon_links = [link for link in profile.links if link.kind != "email"]
+        if icon_links:
             row = nodes.paragraph(classes=["bibfolio-profile-links"])
-            for link in profile.links:
+            for link in icon_links:
                 reference = nodes.reference(
                     "",
                     "",
@@ -126,7 +137,7 @@ class ProfileDirective(SphinxDirective):
             # The CV page, by name (no icon); left out where the build writes none.
             from ..cv.role import cv_link  # noqa: PLC0415
 
-            row = body.children[-1] if profile.links else None
+            row = body.children[-1] if icon_links else None
             if row is None:
                 row = nodes.paragraph(classes=["bibfolio-profile-links"])
                 body += row
@@ -176,8 +187,11 @@ class ProfileIcons(SphinxPostTransform):
             if epub:
                 continue
             for reference in card.findall(nodes.reference):
+                if "bibfolio-profile-mail" in reference["classes"]:  # icon, then the address
+                    reference.insert(0, profile_icon(kind="email"))
+                    continue
                 if "bibfolio-profile-link" not in reference["classes"]:
-                    continue  # the address, the CV: text links
+                    continue  # the CV: a text link
                 kind = reference.get("kind", "link")
                 for label in reference.findall(nodes.inline):
                     label["classes"].append("bibfolio-visually-hidden")

@@ -66,3 +66,20 @@ def test_rich_titles_and_a_site_address_are_the_full_render(tmp_path, monkeypatc
     assert "<title>Sorting in O(n2) with α-tuning &#8212; " in math
     assert '<link rel="canonical" href="https://example.org/site/publications/math.html"' in math
     assert filled
+
+
+def test_hostile_titles_are_the_full_render(tmp_path, monkeypatch):
+    # Markup and script end tags in a title (text, not markup: written escaped, and
+    # escaped again by the <title>'s striptags|e, as Jinja does).
+    source = tmp_path / "hostile"
+    shutil.copytree(ROOTS / "test-hostile", source)
+    fast, filled, full = _both_ways(source, tmp_path, monkeypatch, "html", {})
+    assert fast == full
+    script = fast["publications/script.html"].decode()
+    title = script.split("<title>", 1)[1].split("</title>", 1)[0]
+    assert "<" not in title
+    assert title.startswith(
+        "Breaking out &lt;/script&gt;&lt;script&gt;alert(&#34;title&#34;)&lt;/script&gt; of "
+        "&#34;JSON&#34; &amp; &lt;b&gt;HTML&lt;/b&gt; &#8212; "
+    )
+    assert "publications/script" in filled

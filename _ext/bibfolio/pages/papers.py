@@ -42,6 +42,7 @@ from ..formats.metadata import abstract_summary
 from . import papersearch
 from .context import PageContext
 from .papersite import TEMPLATE, TEMPLATES, SiteContext, navigation_signature
+from .skeleton import templates_for_pages
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -284,13 +285,7 @@ def write_pages(app: Sphinx) -> list[tuple[str, dict[str, Any], str]]:
         ):
             outdated.append((page, key))
     highlighter = _Highlighter(builder.highlighter)
-    # Templates cannot change while pages are written; without this, Jinja checks the
-    # mtime of each of the theme's ~40 templates for every page.
-    jinja = getattr(templates, "environment", None)
-    auto_reload = getattr(jinja, "auto_reload", False)
-    if jinja is not None:
-        jinja.auto_reload = False
-    try:
+    with templates_for_pages(builder, TEMPLATE, skeleton=site.own_template):
         # Nothing to write, no "writing paper pages..." line.
         progress = (
             status_iterator(
@@ -311,9 +306,6 @@ def write_pages(app: Sphinx) -> list[tuple[str, dict[str, Any], str]]:
                 publication = app.emit_firstresult(PAPER_VIEW_EVENT, publication) or publication
                 context = PageContext(env, page).context(publication, "paper")
                 render_page(app, page, publication, context, highlighter, site=site)
-    finally:
-        if jinja is not None:
-            jinja.auto_reload = auto_reload
     # The search index gets every page, unchanged ones from the text stored with them.
     rewritten = {page for page, _key in outdated}
     search: dict[str, papersearch.SearchText] = {}

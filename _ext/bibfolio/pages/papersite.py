@@ -115,8 +115,10 @@ class SiteContext:
         self.theme_styles = list(getattr(builder, "globalcontext", {}).get("styles", []))
         self._sections = _sections(env, [doc for doc, _url, _title in self.navigation if doc])
         self._links: dict[tuple[str, str | None], list[tuple[str, str, bool]]] = {}
+        #: Whether paper pages use bibfolio's template, not one of the project's.
+        self.own_template = _own_template(builder)
         # A project's own template (e.g. one extending the theme's page.html) keeps them.
-        self._unused = dict.fromkeys(_UNUSED_THEME_SECTIONS, ()) if _own_template(builder) else {}
+        self._unused = dict.fromkeys(_UNUSED_THEME_SECTIONS, ()) if self.own_template else {}
 
     def signature(self) -> str:
         """What of the site the pages show, for deciding whether to write them again."""

@@ -6,6 +6,7 @@ import argparse
 import shutil
 import signal
 import socket
+import tomllib
 from pathlib import Path
 
 import nox
@@ -294,9 +295,15 @@ def lowest(session: nox.Session) -> None:
     # what those need at their newest (as a user adding bibfolio to a pinned environment gets).
     # Then the tests session's sphinx-book-theme, without its pin, at the lowest it allows.
     lowest_direct = ["--resolution", "lowest-direct"]
+    with (ROOT / "pyproject.toml").open("rb") as file:
+        build_requires = tomllib.load(file)["build-system"]["requires"]
     _install_with_uv(
         session,
-        [*lowest_direct, "-e", VERSIONED_EXTRAS],
+        # The build backend at its minimum too, and bibfolio built with it rather than
+        # with the newest setuptools that an isolated build fetches.  --upgrade: resolved
+        # afresh, so the newer setuptools the virtualenv came with is replaced.
+        [*lowest_direct, "--upgrade", *build_requires],
+        [*lowest_direct, "--no-build-isolation-package", "bibfolio", "-e", VERSIONED_EXTRAS],
         [*lowest_direct, "--no-deps", "sphinx-book-theme>=1.1"],
     )
     _portfolios_and_suite(session)

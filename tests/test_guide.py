@@ -7,6 +7,7 @@ import re
 import shutil
 import subprocess
 import sys
+import tomllib
 
 import pytest
 
@@ -128,3 +129,40 @@ def test_readme_test_command_is_what_ci_runs():
 def test_pre_commit_hook_id_matches_the_guide(hook):
     assert f"id: {hook}" in (REPO / ".pre-commit-hooks.yaml").read_text()
     assert f"id: {hook}" in GUIDE
+
+
+def requirements_and_lines() -> list[tuple[str, list[str], int]]:
+    """Every requirement of pyproject.toml with the file's lines and the line it is on."""
+    text = (REPO / "pyproject.toml").read_text(encoding="utf-8")
+    project = tomllib.loads(text)
+    requirements = [
+        *project["build-system"]["requires"],
+        *project["project"]["dependencies"],
+        *(r for extra in project["project"]["optional-dependencies"].values() for r in extra),
+    ]
+    lines = text.splitlines()
+    found = []
+    for requirement in requirements:
+        quoted = f'"{requirement}"'
+        number = next(i for i, line in enumerate(lines) if quoted in line)
+        found.append((requirement, lines, number))
+    return found
+
+
+def test_every_lower_bound_says_why():
+    """Issue 30: a comment on the bound's line or right above it (its block) gives the reason."""
+    unexplained = []
+    for requirement, lines, number in requirements_and_lines():
+        if not re.search(r">=|==", requirement):
+            continue
+        line, above = lines[number], lines[number - 1].strip()
+        if "#" not in line.split(f'"{requirement}"', 1)[1] and not above.startswith("#"):
+            unexplained.append(requirement)
+    assert unexplained == []
+
+
+def test_lowest_runs_on_the_oldest_python_declared():
+    project = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))
+    oldest = project["project"]["requires-python"].removeprefix(">=")
+    noxfile = (REPO / "noxfile.py").read_text(encoding="utf-8")
+    assert f'@nox.session(python="{oldest}")\ndef lowest(' in noxfile

@@ -7,6 +7,7 @@ import re
 import shutil
 import subprocess
 import sys
+import tomllib
 
 import pytest
 
@@ -105,17 +106,63 @@ def test_nox_sessions_named_in_the_docs_exist():
     assert mentioned <= names, mentioned - names
 
 
+def sessions_ci_runs() -> set[str]:
+    """The nox sessions .ci/run runs (an ``--install-only`` line only installs)."""
+    script = (REPO / ".ci" / "run").read_text()
+    lines = [line for line in script.splitlines() if not line.lstrip().startswith("#")]
+    runs = [line for line in lines if "python3 -m nox" in line and "--install-only" not in line]
+    return {name for line in runs for name in re.findall(r"-s (\w+)", line)}
+
+
 def test_readme_test_command_is_what_ci_runs():
     commands = re.findall(
-        r"^(python3 -m pip install nox && python3 -m nox -s \w+(?: \w+)*)",
+        r"^python3 -m pip install nox && python3 -m nox -s (\w+(?: \w+)*)",
         README,
         flags=re.MULTILINE,
     )
     assert len(commands) == 2
-    assert commands[1] in (REPO / ".ci" / "run").read_text()
+    # ... and the lowest versions too (issue 30), beside the README's command.
+    assert {*commands[1].split(), "lowest"} <= sessions_ci_runs()
 
 
 @pytest.mark.parametrize("hook", ["bibfolio-check"])
 def test_pre_commit_hook_id_matches_the_guide(hook):
     assert f"id: {hook}" in (REPO / ".pre-commit-hooks.yaml").read_text()
     assert f"id: {hook}" in GUIDE
+
+
+def requirements_and_lines() -> list[tuple[str, list[str], int]]:
+    """Every requirement of pyproject.toml with the file's lines and the line it is on."""
+    text = (REPO / "pyproject.toml").read_text(encoding="utf-8")
+    project = tomllib.loads(text)
+    requirements = [
+        *project["build-system"]["requires"],
+        *project["project"]["dependencies"],
+        *(r for extra in project["project"]["optional-dependencies"].values() for r in extra),
+    ]
+    lines = text.splitlines()
+    found = []
+    for requirement in requirements:
+        quoted = f'"{requirement}"'
+        number = next(i for i, line in enumerate(lines) if quoted in line)
+        found.append((requirement, lines, number))
+    return found
+
+
+def test_every_lower_bound_says_why():
+    """Issue 30: a comment on the bound's line or right above it (its block) gives the reason."""
+    unexplained = []
+    for requirement, lines, number in requirements_and_lines():
+        if not re.search(r">=|==", requirement):
+            continue
+        line, above = lines[number], lines[number - 1].strip()
+        if "#" not in line.split(f'"{requirement}"', 1)[1] and not above.startswith("#"):
+            unexplained.append(requirement)
+    assert unexplained == []
+
+
+def test_lowest_runs_on_the_oldest_python_declared():
+    project = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))
+    oldest = project["project"]["requires-python"].removeprefix(">=")
+    noxfile = (REPO / "noxfile.py").read_text(encoding="utf-8")
+    assert f'@nox.session(python="{oldest}")\ndef lowest(' in noxfile

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -13,7 +14,7 @@ from ..helpers import REPO
 if TYPE_CHECKING:
     from pathlib import Path
 
-    from playwright.sync_api import Page
+    from playwright.sync_api import Locator, Page
 
 ARTIFACTS = REPO / "tests" / "artifacts"  # git-ignored
 SCREENSHOTS = ARTIFACTS / "screenshots"
@@ -162,3 +163,23 @@ def tab_to(page: Page, selector: str, limit: int = 300) -> int:
         if page.evaluate("(target) => document.activeElement === target", target):
             return presses
     pytest.fail(f"{selector} not reached with {limit} presses of Tab")
+
+
+def open_search(page: Page, timeout: float = 60) -> Locator:
+    """Press Ctrl+K until pydata-sphinx-theme's search dialog is open; returns its field.
+
+    The theme listens for Ctrl+K once its deferred script has run; a press that comes
+    before (a loaded machine, another suite beside this one) is lost.  A press returns
+    once the page has handled it, so the dialog's state right after says whether it was
+    heard, and it is pressed again only while the dialog is closed (a heard second press
+    would close it).
+    """
+    dialog = page.locator("#pst-search-dialog")
+    deadline = time.monotonic() + timeout
+    while True:
+        page.keyboard.press("Control+k")
+        if dialog.evaluate("(dialog) => dialog.open"):
+            return dialog.locator("input[name=q]")
+        if time.monotonic() > deadline:
+            pytest.fail(f"Ctrl+K did not open the search dialog of {page.url} in {timeout} s")
+        page.wait_for_timeout(250)

@@ -13,7 +13,7 @@ import pytest
 
 from ..audit import serve
 from ..helpers import REPO, build_project
-from .support import BUTTON_GAPS_JS, DESKTOP, SCREENSHOTS, require_chromium, settle
+from .support import BUTTON_GAPS_JS, DESKTOP, SCREENSHOTS, open_search, require_chromium, settle
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
@@ -143,9 +143,8 @@ def test_search_is_an_icon_that_ctrl_k_opens(browser, demo):
     page.goto(demo + "index.html", wait_until="load")
     assert page.locator(".search-button-field").count() == 0  # no "Search Ctrl+K" box
     assert page.get_by_role("button", name="Search").first.is_visible()
-    page.keyboard.press("Control+k")
-    field = page.locator("input[type=search]:focus")
-    field.wait_for()
+    field = open_search(page)
+    page.locator("#pst-search-dialog input[type=search]:focus").wait_for()
     assert field.get_attribute("placeholder") == "Search this site"
     context.close()
 

@@ -6,7 +6,7 @@ from urllib.parse import quote
 
 import pytest
 
-from .support import require_chromium
+from .support import open_search, require_chromium
 
 require_chromium()
 pytestmark = pytest.mark.browser
@@ -69,8 +69,7 @@ def test_search_finds_a_paper(browser, sites, name, word):
     """The search box still works although other pages no longer load the search index."""
     page = browser.new_page()
     page.goto(sites[name].url + "index.html", wait_until="networkidle")
-    page.keyboard.press("Control+k")
-    field = page.locator("#pst-search-dialog input[name=q]")
+    field = open_search(page)
     field.fill(word)
     field.press("Enter")
     page.wait_for_url("**/search.html?q=*")

@@ -240,8 +240,10 @@ def _table(caption: str, header: tuple[str, str], rows: list[tuple[Any, str]]) -
     table += nodes.title(caption, caption)
     group = nodes.tgroup(cols=2)
     table += group
-    group += nodes.colspec(colwidth=3)
-    group += nodes.colspec(colwidth=1)
+    # HTML takes only the widths' ratio; the text builder takes them as characters, and a
+    # column 1 character wide sends Sphinx 8.2's text writer into an endless loop.
+    group += nodes.colspec(colwidth=30)
+    group += nodes.colspec(colwidth=10)
     head = nodes.thead()
     group += head
     head += _row(header)

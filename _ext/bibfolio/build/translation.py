@@ -15,6 +15,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import re
+from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -37,6 +38,7 @@ __all__ = [
     "ngettext",
     "register",
     "shipped_languages",
+    "translate_labels",
     "translated",
 ]
 
@@ -92,6 +94,42 @@ def translate_words(text: str, phrases: tuple[str, ...]) -> str:
         if phrase in text:
             found = re.compile(rf"(?<!\w){re.escape(phrase)}(?!\w)")
             text = found.sub(lambda _match, p=phrase: translated(p), text)
+    return text
+
+
+#: What a label's placeholder stands for in a venue line: a number, English's ordinal
+#: ending, or a value running to the end of the segment (pages "37:1-37:13", volume "IV").
+_LABEL_VALUES = {"number": r"\d+", "suffix": r"st|nd|rd|th"}
+_PLACEHOLDER = re.compile(r"%\((\w+)\)s")
+
+
+@cache
+def _label_pattern(label: str) -> re.Pattern[str]:
+    parts = _PLACEHOLDER.split(label)  # text, name, text, name, ..., text
+    pattern = ""
+    for index, part in enumerate(parts):
+        if index % 2:
+            value = _LABEL_VALUES.get(part, r"[^,]+?(?=,|$)")
+            pattern += rf"(?P<{part}>{value})"
+        else:
+            pattern += re.escape(part)
+    return re.compile(rf"(?<!\w){pattern}(?!\w)")
+
+
+def translate_labels(text: str, labels: tuple[str, ...]) -> str:
+    """*text* with bibfolio's labels (``pp. %(pages)s``, msgids) in the project's language.
+
+    ``pp. 1–10`` is found by its message's English form and written by its translation
+    (``S. 1–10``, ``1–10 頁``), with the same values.
+    """
+    for label in labels:
+        english = label.split("%", 1)[0].strip() or label.rsplit(")s", 1)[-1].strip()
+        if english not in text:
+            continue
+        words = translated(label)
+        if words == label:
+            continue
+        text = _label_pattern(label).sub(lambda found, w=words: w % found.groupdict(), text)
     return text
 
 

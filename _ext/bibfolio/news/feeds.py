@@ -24,7 +24,9 @@ from .. import atomic
 from ..build.bibliography import get_domain, get_library
 from ..build.config import user_set
 from ..build.slugs import paper_pages
+from ..build.translation import translated
 from ..build.warnings_ import warn
+from ..model.messages import N_
 from ..model.profile import read_profile
 from ..reading.richtext import plain
 from .atom import MEDIA_TYPE, Entry, Feed, atom_document
@@ -40,8 +42,8 @@ logger = logging.getLogger(__name__)
 
 #: The feeds: kind → (file in the output folder, setting with the number of entries, title).
 FEEDS = {
-    "news": ("feeds/news.atom", "bibfolio_news_feed", "News"),
-    "publications": ("feeds/publications.atom", "bibfolio_publications_feed", "Publications"),
+    "news": ("feeds/news.atom", "bibfolio_news_feed", N_("News")),
+    "publications": ("feeds/publications.atom", "bibfolio_publications_feed", N_("Publications")),
 }
 #: The builders whose output is a web site a feed can point into.
 FEED_BUILDERS = frozenset({"html", "dirhtml"})
@@ -94,7 +96,7 @@ def add_links(
         for kind in written(app):
             filename, _setting, title = FEEDS[kind]
             # Built from our own constants and the escaped title: no markup from the data.
-            label = _attribute(f"{owner_name(app)} — {title}")
+            label = _attribute(f"{owner_name(app)} — {translated(title)}")
             tags.append(
                 f'<link rel="alternate" type="{MEDIA_TYPE}" '
                 f'title="{label}" href="{_attribute(base + filename)}" />'
@@ -150,7 +152,7 @@ def _feed(app: Sphinx, kind: str, page: str, entries: list[Entry]) -> Feed | Non
     owner = owner_name(app)
     return Feed(
         id=base + filename,
-        title=f"{owner} — {title}",
+        title=f"{owner} — {translated(title)}",
         self_link=base + filename,
         page_link=base + app.builder.get_target_uri(page),
         author=owner,

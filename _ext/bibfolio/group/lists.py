@@ -25,9 +25,10 @@ from sphinx import addnodes
 from sphinx.transforms.post_transforms import SphinxPostTransform
 
 from ..build.bibliography import get_domain, get_library
-from ..build.translation import _, ngettext
+from ..build.translation import _, current_language, ngettext
 from ..build.warnings_ import warn
 from ..doctree import nodes as bf
+from ..model.localized import person_sort_key
 from ..pages.directives import PublicationsDirective
 from ..pages.localfiles import is_epub
 from .load import get_group
@@ -194,6 +195,8 @@ class GroupPublicationsDirective(_GroupList):
             for m in self.group.members
             if m.id in anchors
         ]
+        # A menu of names: alphabetical by family name, in the language's order.
+        choices.sort(key=lambda choice: person_sort_key(current_language())(choice[1]))
         listing = entries[0]["listing"] if entries else ""
         return member_filter(listing=listing, choices=choices)
 

@@ -23,6 +23,7 @@ from sphinx import locale
 from sphinx.locale import get_translation
 from sphinx.util.i18n import CatalogRepository
 
+from ..formats.references import csl_locale_for, current_locale, use_locale
 from ..model.messages import N_
 
 if TYPE_CHECKING:
@@ -166,7 +167,7 @@ _LOADED: list[Path] = []
 
 def catalog_signature() -> str:
     """A digest of the compiled catalogs in use: cached renderings keep to their words."""
-    digest = hashlib.sha256()
+    digest = hashlib.sha256(current_locale().encode())  # the references' language too
     for path in _LOADED:
         digest.update(str(path).encode())
         with contextlib.suppress(OSError):
@@ -186,3 +187,10 @@ def register(app: Sphinx) -> None:
     _LOADED[:] = [Path(d, language, "LC_MESSAGES", f"{CATALOG}.mo") for d in directories]
     for directory in directories:
         app.add_message_catalog(CATALOG, directory)
+    app.connect("config-inited", use_citation_locale, priority=600)  # after validate
+
+
+def use_citation_locale(app: Sphinx, config: Config) -> None:
+    """``config-inited``: APA and IEEE in ``bibfolio_citation_locale`` (``"page"``: the page's)."""
+    wanted = config.bibfolio_citation_locale
+    use_locale(csl_locale_for(config.language) if wanted == "page" else wanted)

@@ -121,3 +121,24 @@ def test_a_group_site_and_news_pages_keep_no_english(
     assert not left, f"{site} in {language}: English left: {sorted(left)}"
     words = english_words_left(texts, language)
     assert not words, f"{site} in {language}: English words never marked: {sorted(words)}"
+
+
+@pytest.mark.parametrize(
+    ("setting", "expected", "absent"),
+    [
+        ({}, ", pp. 1-9", ", S. 1-9"),  # the default: references in English
+        ({"bibfolio_citation_locale": "page"}, ", S. 1-9", ", pp. 1-9"),
+    ],
+)
+def test_references_follow_bibfolio_citation_locale(
+    setting: dict, expected: str, absent: str, tmp_path: Path
+) -> None:
+    """A German site's IEEE list file: English by default, German with ``"page"``."""
+    source = tmp_path / "src"
+    shutil.copytree(REPO / "tests" / "roots" / "test-cite-formats", source)
+    overrides = {"language": "de", **setting}
+    result = build_project(source, tmp_path / "_build", overrides=overrides)
+    assert result.statuscode == 0, result.warnings
+    text = (result.outdir / "index-ieee.txt").read_text(encoding="utf-8").replace("\u2013", "-")
+    assert expected in text
+    assert absent not in text

@@ -68,9 +68,20 @@ class English:
 
 
 def english_messages(language: str) -> list[English]:
-    """The catalog's English forms whose translation in *language* differs from them."""
+    """The catalog's English forms whose translation in *language* differs from them.
+
+    Nor a form whose every word is a word of the language too: French's "page" makes
+    "page %(pages)s" (translated "p. %(pages)s") no sign of English in a French page.
+    """
     with (LOCALE_DIR / language / "LC_MESSAGES" / "bibfolio.po").open("rb") as file:
         catalog = read_po(file, locale=language)
+    native = {
+        word.lower()
+        for message in catalog
+        if message.id
+        for text in (message.string if message.pluralizable else [message.string])
+        for word in re.findall(r"[^\W\d_]+", text)
+    }
     found = []
     for message in catalog:
         if not message.id:
@@ -79,6 +90,9 @@ def english_messages(language: str) -> list[English]:
         translations = list(message.string) if message.pluralizable else [message.string]
         for form in forms:
             if form in translations or not re.search(r"[A-Za-z]{2}", form):
+                continue
+            words = re.findall(r"[^\W\d_]+", _PLACEHOLDERS.sub("", form))
+            if words and all(word.lower() in native for word in words):
                 continue
             text = _PLACEHOLDER.sub(r".+?", re.escape(form.strip()))
             if re.match(r"\w", form.strip()):

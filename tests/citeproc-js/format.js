@@ -2,7 +2,7 @@
 //
 // Reads one JSON object from standard input:
 //   {"style": "<path of a .csl file>", "locales": "<folder of locales-xx-XX.xml>",
-//    "format": "text" | "html", "items": [<CSL-JSON item>, ...]}
+//    "format": "text" | "html", "lang": "<CSL locale>" (optional), "items": [<CSL-JSON item>, ...]}
 // and writes a JSON array with one string per item: the item's bibliography entry made
 // on its own (an engine whose registry holds that item alone), as bibfolio makes each
 // entry's reference.  Used by tests/test_citeproc_js.py; `npm ci` in this folder first.
@@ -24,7 +24,10 @@ function main() {
       return items.get(String(id));
     },
   };
-  const engine = new CSL.Engine(sys, fs.readFileSync(request.style, "utf8"));
+  // "lang" (a CSL locale, e.g. "de-DE"): the style's terms in that language, forced over
+  // the style's own default-locale as bibfolio_citation_locale does.
+  const lang = request.lang || undefined;
+  const engine = new CSL.Engine(sys, fs.readFileSync(request.style, "utf8"), lang, Boolean(lang));
   engine.setOutputFormat(request.format || "text");
   const out = [];
   for (const id of items.keys()) {

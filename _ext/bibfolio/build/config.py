@@ -90,6 +90,12 @@ def _separators(value: Any) -> tuple[str, str]:
     return (value[0], value[1])
 
 
+def _citation_locale(value: Any) -> str:
+    from ..formats.references import check_citation_locale  # noqa: PLC0415 - as _styles
+
+    return check_citation_locale(value)
+
+
 def _bool(value: Any) -> bool:
     if not isinstance(value, bool):
         raise ValueError(f"expected True or False, got {value!r}")
@@ -167,6 +173,11 @@ OPTIONS: dict[str, Option] = {
     "bibfolio_author_separators": Option(
         (", ", ", and "), "env", (list, tuple), _separators,
         "Text between authors, and before the last author.",
+    ),
+    "bibfolio_citation_locale": Option(
+        "en-US", "env", (str,), _citation_locale,
+        "The language of the APA and IEEE references: a CSL locale (en-US, de-DE ...) or "
+        "'page' for the page's language.",
     ),
     "bibfolio_paper_pages": Option(
         True, "env", (bool,), _bool, "Generate one page per publication."

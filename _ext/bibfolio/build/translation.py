@@ -15,6 +15,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import re
+from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -22,6 +23,7 @@ from sphinx import locale
 from sphinx.locale import get_translation
 from sphinx.util.i18n import CatalogRepository
 
+from ..formats.references import csl_locale_for, current_locale, use_locale
 from ..model.messages import N_
 
 if TYPE_CHECKING:
@@ -37,6 +39,7 @@ __all__ = [
     "ngettext",
     "register",
     "shipped_languages",
+    "translate_labels",
     "translated",
 ]
 
@@ -95,6 +98,42 @@ def translate_words(text: str, phrases: tuple[str, ...]) -> str:
     return text
 
 
+#: What a label's placeholder stands for in a venue line: a number, English's ordinal
+#: ending, or a value running to the end of the segment (pages "37:1-37:13", volume "IV").
+_LABEL_VALUES = {"number": r"\d+", "suffix": r"st|nd|rd|th"}
+_PLACEHOLDER = re.compile(r"%\((\w+)\)s")
+
+
+@cache
+def _label_pattern(label: str) -> re.Pattern[str]:
+    parts = _PLACEHOLDER.split(label)  # text, name, text, name, ..., text
+    pattern = ""
+    for index, part in enumerate(parts):
+        if index % 2:
+            value = _LABEL_VALUES.get(part, r"[^,]+?(?=,|$)")
+            pattern += rf"(?P<{part}>{value})"
+        else:
+            pattern += re.escape(part)
+    return re.compile(rf"(?<!\w){pattern}(?!\w)")
+
+
+def translate_labels(text: str, labels: tuple[str, ...]) -> str:
+    """*text* with bibfolio's labels (``pp. %(pages)s``, msgids) in the project's language.
+
+    ``pp. 1–10`` is found by its message's English form and written by its translation
+    (``S. 1–10``, ``1–10 頁``), with the same values.
+    """
+    for label in labels:
+        english = label.split("%", 1)[0].strip() or label.rsplit(")s", 1)[-1].strip()
+        if english not in text:
+            continue
+        words = translated(label)
+        if words == label:
+            continue
+        text = _label_pattern(label).sub(lambda found, w=words: w % found.groupdict(), text)
+    return text
+
+
 def shipped_languages() -> list[str]:
     """The languages with a catalog in the package (``de``, ``fr`` ...), sorted."""
     return sorted(path.parent.parent.name for path in LOCALE_DIR.glob("*/LC_MESSAGES/bibfolio.po"))
@@ -128,7 +167,7 @@ _LOADED: list[Path] = []
 
 def catalog_signature() -> str:
     """A digest of the compiled catalogs in use: cached renderings keep to their words."""
-    digest = hashlib.sha256()
+    digest = hashlib.sha256(current_locale().encode())  # the references' language too
     for path in _LOADED:
         digest.update(str(path).encode())
         with contextlib.suppress(OSError):
@@ -148,3 +187,10 @@ def register(app: Sphinx) -> None:
     _LOADED[:] = [Path(d, language, "LC_MESSAGES", f"{CATALOG}.mo") for d in directories]
     for directory in directories:
         app.add_message_catalog(CATALOG, directory)
+    app.connect("config-inited", use_citation_locale, priority=600)  # after validate
+
+
+def use_citation_locale(app: Sphinx, config: Config) -> None:
+    """``config-inited``: APA and IEEE in ``bibfolio_citation_locale`` (``"page"``: the page's)."""
+    wanted = config.bibfolio_citation_locale
+    use_locale(csl_locale_for(config.language) if wanted == "page" else wanted)

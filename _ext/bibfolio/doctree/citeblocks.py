@@ -89,7 +89,7 @@ def cite_reveal(publication: Publication, context: EntryContext) -> bf.details:
     box += bf.bibtex_code(bibtex, bibtex, classes=["bibfolio-bibtex", "no-search"])
     if not context.formats_data:
         reveal = bf.details(classes=["bibfolio-cite", "bibfolio-formats"])
-        reveal += bf.summary("", "Cite", classes=["bibfolio-toggle"])
+        reveal += bf.summary("", _("Cite"), classes=["bibfolio-toggle"])
         # Without the abstract (the paper page has it): three more copies of every
         # abstract would double a long list's weight.
         for label, ident, text, _language in _machine_formats(publication, context, ["abstract"]):
@@ -112,7 +112,7 @@ def cite_reveal(publication: Publication, context: EntryContext) -> bf.details:
         classes=["bibfolio-cite", "bibfolio-formats"],
         data={"formats": context.formats_data, "key": publication.key},
     )
-    reveal += bf.summary("", "Cite", classes=["bibfolio-toggle"])
+    reveal += bf.summary("", _("Cite"), classes=["bibfolio-toggle"])
     if len(line):
         box += line
     reveal += box

@@ -6,11 +6,16 @@ from typing import TYPE_CHECKING
 
 from docutils import nodes
 
-from ..build.translation import current_language, translate_words, translated
+from ..build.translation import (
+    current_language,
+    translate_labels,
+    translate_words,
+    translated,
+)
 from ..model.dates import PubDate
 from ..model.links import classify_url
 from ..model.localized import babel_locale, format_pub_date
-from ..model.venue import VENUE_WORDS, venue_line
+from ..model.venue import VENUE_LABELS, VENUE_WORDS, venue_line
 from . import nodes as bf
 from .people import people_list
 
@@ -98,7 +103,7 @@ def date_text(publication: Publication) -> str:
 def _venue_words(node: nodes.Node) -> nodes.Node:
     """*node* with bibfolio's own venue words ("PhD thesis", "in press") translated."""
     for text in list(node.findall(nodes.Text)) if not isinstance(node, nodes.Text) else [node]:
-        translated_text = translate_words(str(text), VENUE_WORDS)
+        translated_text = translate_labels(translate_words(str(text), VENUE_WORDS), VENUE_LABELS)
         if translated_text != str(text):
             if text is node:
                 return nodes.Text(translated_text)

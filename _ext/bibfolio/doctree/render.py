@@ -13,8 +13,9 @@ from typing import TYPE_CHECKING
 from docutils import nodes
 
 from ..build.translation import _, ngettext, translated
+from ..formats.citeas import cite_as
 from ..formats.cleanbib import clean_bibtex
-from ..formats.metadata import cite_as, coins
+from ..formats.metadata import coins
 from . import nodes as bf
 from .citeblocks import cite_reveal, paper_format_sections, section
 from .inline import rich_nodes, venue_nodes
@@ -180,7 +181,9 @@ def paper_nodes(
             _("Cite as"),
             "cite-as",
             nodes.paragraph(
-                "", cite_as(publication, context.separators), classes=["bibfolio-cite-as"]
+                "",
+                cite_as(publication, context.separators, translated, ngettext),
+                classes=["bibfolio-cite-as"],
             ),
         )
     )

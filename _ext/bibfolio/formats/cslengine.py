@@ -51,7 +51,7 @@ CITEPROC_PY_VERSION = "0.11.1"
 #: The citeproc-js release whose output they reproduce (tests/citeproc-js/package.json),
 #: and the corrections' revision: part of the reference cache's key, so references
 #: kept by a build with other corrections are made again.
-MATCHES = "citeproc-js 2.4.63, revision 1"
+MATCHES = "citeproc-js 2.4.63, revision 2"
 
 
 class _Entry:
@@ -90,7 +90,7 @@ def _install() -> None:
     """Wrap citeproc-py's methods once; each wrapper defers to the original when inactive."""
     from citeproc import model  # noqa: PLC0415 - citeproc-py is imported where it is used
 
-    from . import csltextcase  # noqa: PLC0415
+    from . import cslordinals, csltextcase  # noqa: PLC0415
 
     def patch(cls: type, name: str, replacement: Any) -> None:
         original = getattr(cls, name)
@@ -117,6 +117,14 @@ def _install() -> None:
     patch(model.Number, "process", _number_process)
     patch(model.Date, "process", _date_process)
     patch(model.Group, "process", _group_process)
+    original_ordinal = model.to_ordinal  # a function: Number and Date call it by name
+
+    def ordinal(number: int, context: Any) -> str:
+        if not _state.active:
+            return original_ordinal(number, context)
+        return cslordinals.to_ordinal(original_ordinal, number, context)
+
+    model.to_ordinal = ordinal
 
 
 def _quote(original: Any, self: Any, string: Any) -> Any:

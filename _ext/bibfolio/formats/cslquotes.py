@@ -75,8 +75,14 @@ def mark_quotes(text: str) -> str:
     return "".join(out)
 
 
-def finish(text: str, *, punctuation_in_quote: bool) -> str:
-    """The formatted reference with its quote markup written as quote marks."""
+#: The quote marks of en-US: outer open and close, inner open and close.
+ENGLISH_QUOTES = ("\u201c", "\u201d", "\u2018", "\u2019")
+
+
+def finish(
+    text: str, *, punctuation_in_quote: bool, quotes: tuple[str, str, str, str] = ENGLISH_QUOTES
+) -> str:
+    """The formatted reference with its quote markup written as the locale's *quotes*."""
     if punctuation_in_quote:
         # citeproc-js: a comma or period after closing quotes goes inside them; one
         # that the quoted text already ends with (or a ? or !) is not doubled.
@@ -86,11 +92,11 @@ def finish(text: str, *, punctuation_in_quote: bool) -> str:
     out, depth = [], 0
     for char in text:
         if char == OPEN:
-            out.append("\u201c" if depth % 2 == 0 else "\u2018")
+            out.append(quotes[0] if depth % 2 == 0 else quotes[2])
             depth += 1
         elif char == CLOSE:
             depth = max(depth - 1, 0)
-            out.append("\u201d" if depth % 2 == 0 else "\u2019")
+            out.append(quotes[1] if depth % 2 == 0 else quotes[3])
         else:
             out.append(char)
     return "".join(out).translate(_UNKEPT)

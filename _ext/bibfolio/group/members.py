@@ -36,10 +36,12 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from ..model.messages import N_
 from ..model.profile import LINK_KINDS
 from ..reading.diagnostics import Diagnostic
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
     from pathlib import Path
 
     import yaml
@@ -93,11 +95,15 @@ class Member:
     @property
     def years(self) -> str:
         """The years in the group: "2019–2024", "since 2021", or "" (none given)."""
+        return self.years_text()
+
+    def years_text(self, translate: Callable[[str], str] = str) -> str:
+        """:attr:`years` with its words passed through *translate* (a catalog lookup)."""
         if self.start and self.end:
             return f"{self.start}–{self.end}"
         if self.end:
-            return f"until {self.end}"
-        return f"since {self.start}" if self.start else ""
+            return translate(N_("until %(year)s")) % {"year": self.end}
+        return translate(N_("since %(year)s")) % {"year": self.start} if self.start else ""
 
     def in_group(self, year: int | None) -> bool:
         """Whether a paper of *year* is from the member's time in the group.
@@ -125,7 +131,7 @@ class Member:
             if getattr(self, key):
                 raw[key] = getattr(self, key)
         if self.homepage:
-            raw["links"] = [{"label": "Homepage", "url": self.homepage}]
+            raw["links"] = [{"label": N_("Homepage"), "url": self.homepage}]
         return raw
 
 

@@ -21,6 +21,7 @@ from docutils import nodes
 from sphinx import addnodes
 from sphinx.util.docutils import SphinxDirective
 
+from ..build.translation import _, translated
 from ..build.warnings_ import warn
 from ..model.profile import read_profile
 from ..portfolio.profile import profile_card
@@ -79,13 +80,14 @@ def person_card(member: Member, group: Group, refdoc: str) -> nodes.container:
     else:  # a table's member: their generated page, their homepage, or no link
         name += member_link("", "", label, member=member.id)
     card += name
-    role = member.position or group.role_label(member)
+    role = member.position or translated(group.role_label(member))
     if role:
         card += nodes.paragraph(role, role, classes=["bibfolio-person-role"])
-    if member.alumni and member.years:
-        card += nodes.paragraph(member.years, member.years, classes=["bibfolio-person-years"])
+    years = member.years_text(translated)
+    if member.alumni and years:
+        card += nodes.paragraph(years, years, classes=["bibfolio-person-years"])
     if member.alumni and member.went_to:
-        text = f"Now: {member.went_to}"
+        text = _("Now: %(place)s") % {"place": member.went_to}
         card += nodes.paragraph(text, text, classes=["bibfolio-person-went"])
     return card
 
@@ -129,7 +131,8 @@ class PeopleDirective(SphinxDirective):
                 classes=["bibfolio-people-role"],
             )  # fmt: skip
             self.state.document.ids[section_id] = section
-            section += nodes.title(heading, heading)
+            title = translated(heading)
+            section += nodes.title(title, title)
             grid = nodes.container(classes=["bibfolio-people"])
             for member in members:
                 grid += person_card(member, group, self.env.docname)
@@ -143,7 +146,7 @@ class PeopleDirective(SphinxDirective):
 
 def member_card(member: Member, group: Group) -> profile_card:
     """The member page's card: the owner's card, with the member's facts and links."""
-    profile, _problems = read_profile(member.profile_fields(group.role_label(member)))
+    profile, _problems = read_profile(member.profile_fields(translated(group.role_label(member))))
     card = profile_card(classes=["bibfolio-profile", "bibfolio-member-card"])
     if member.photo:
         card += nodes.image(
@@ -156,9 +159,10 @@ def member_card(member: Member, group: Group) -> profile_card:
     body = nodes.container(classes=["bibfolio-profile-body"])
     facts = [(profile.position, "position")]
     if member.years:
-        facts.append((f"In the group {member.years}", "years"))
+        years = member.years_text(translated)
+        facts.append((_("In the group %(years)s") % {"years": years}, "years"))
     if member.alumni and member.went_to:
-        facts.append((f"Now: {member.went_to}", "went"))
+        facts.append((_("Now: %(place)s") % {"place": member.went_to}, "went"))
     facts.append((profile.interests, "interests"))
     for text, name in facts:
         if text:
@@ -167,7 +171,10 @@ def member_card(member: Member, group: Group) -> profile_card:
         row = nodes.paragraph(classes=["bibfolio-profile-links"])
         for link in profile.links:
             row += nodes.reference(
-                "", "", nodes.inline(link.label, link.label, classes=["bibfolio-profile-label"]),
+                "", "", nodes.inline(
+                    translated(link.label), translated(link.label),
+                    classes=["bibfolio-profile-label"],
+                ),
                 refuri=link.url, kind=link.kind,
                 classes=["bibfolio-profile-link", f"bibfolio-profile-{link.kind}"],
             )  # fmt: skip

@@ -16,6 +16,8 @@ from babel import Locale, UnknownLocaleError
 from babel.dates import format_date, format_interval, format_skeleton
 from babel.numbers import format_decimal
 
+from .names import parse_name
+
 if TYPE_CHECKING:
     from collections.abc import Callable
 
@@ -28,6 +30,7 @@ __all__ = [
     "format_pub_date",
     "month_name",
     "name_sort_key",
+    "person_sort_key",
     "text_direction",
 ]
 
@@ -184,3 +187,23 @@ def name_sort_key(language: str | None) -> Callable[[str], object]:
         return _fold(name, table), folded.casefold(), folded.swapcase()
 
     return key
+
+
+def person_sort_key(language: str | None) -> Callable[[str], object]:
+    """A sort key for names as written ("Ada Lovelace"): family name, then the whole name.
+
+    Each in *language*'s alphabetical order (:func:`name_sort_key`).
+
+    ``sorted(["Ödön Zetterberg", "Bo Åberg"], key=person_sort_key("sv"))`` puts Zetterberg
+    first, where German and English put Åberg first.
+    """
+    key = name_sort_key(language)
+
+    def by_family(name: str) -> tuple[object, object]:
+        try:
+            family = parse_name(name).family or name
+        except ValueError:  # a name the parser refuses: as written
+            family = name
+        return key(family), key(name)
+
+    return by_family

@@ -111,6 +111,16 @@ VENUE_WORDS = tuple(
         key=len,
     )
 )[::-1]
+#: bibfolio's labels before a number in venue lines ("pp. 1–10", "vol. 5", "2nd edition"),
+#: as messages: the writers find them in the line and translate them (``translate_labels``).
+PAGES = N_("pp. %(pages)s")
+PAGE = N_("p. %(pages)s")
+VOLUME = N_("vol. %(volume)s")
+NUMBER = N_("no. %(number)s")
+ARTICLE = N_("article %(number)s")
+# TRANSLATORS: %(suffix)s is English's ordinal ending (st, nd, rd, th); leave it out.
+EDITION = N_("%(number)s%(suffix)s edition")
+VENUE_LABELS = (EDITION, PAGES, PAGE, VOLUME, NUMBER, ARTICLE)
 _ORDINAL = {1: "st", 2: "nd", 3: "rd"}
 _RANGE = re.compile(r"\s*(?:-{1,3}|–|—)\s*")
 
@@ -132,10 +142,10 @@ def pages_text(raw: str) -> str:
         return ""
     parts = [part for part in _RANGE.split(text) if part]
     if len(parts) == 2 and "," not in text:
-        return f"pp. {parts[0]}–{parts[1]}"
+        return PAGES % {"pages": f"{parts[0]}–{parts[1]}"}
     if "," in text or len(parts) > 1:
-        return f"pp. {_RANGE.sub('–', text)}"
-    return f"p. {text}"
+        return PAGES % {"pages": _RANGE.sub("–", text)}
+    return PAGE % {"pages": text}
 
 
 def edition_text(raw: str) -> str:
@@ -144,7 +154,7 @@ def edition_text(raw: str) -> str:
     if text.isdigit():
         number = int(text)
         suffix = "th" if 10 <= number % 100 <= 20 else _ORDINAL.get(number % 10, "th")
-        return f"{number}{suffix} edition"
+        return EDITION % {"number": number, "suffix": suffix}
     # BibTeX's styles add the word to "Second"; biblatex prints a phrase as written.
     if text and len(text.split()) == 1 and not text.lower().startswith("ed"):
         return f"{text} edition"
@@ -158,7 +168,7 @@ def _volume_number(publication: Publication) -> str:
         return f"{volume}({number})"
     if volume:
         return volume
-    return f"no. {number}" if number else ""
+    return NUMBER % {"number": number} if number else ""
 
 
 def _kind(publication: Publication) -> str:
@@ -201,9 +211,9 @@ class _Line:
             series = ()  # a crossref child's book title is often its parent's series too
         volume = latex_to_plain(_text(publication, "volume"))
         if series and volume:
-            self.text((*series, f", vol. {volume}"))
+            self.text((*series, ", " + VOLUME % {"volume": volume}))
         elif volume:
-            self.text(f"vol. {volume}")
+            self.text(VOLUME % {"volume": volume})
         else:
             self.text(series)
 
@@ -229,7 +239,7 @@ def venue_line(publication: Publication) -> VenueLine:
         line.text(_volume_number(publication))
         eid = latex_to_plain(_text(publication, "eid"))
         # APA's wording for an article number; biblatex prints the bare number.
-        line.text(f"article {eid}" if eid else pages_text(_text(publication, "pages")))
+        line.text(ARTICLE % {"number": eid} if eid else pages_text(_text(publication, "pages")))
     elif kind in PART_TYPES:
         prefix = IN + " "
         if not publication.people_are_editors:  # else they are the people line already

@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from ..model.messages import N_
 from ..reading.diagnostics import Diagnostic
 
 if TYPE_CHECKING:
@@ -36,7 +37,7 @@ TALK_FIELDS = frozenset(
     }
 )
 #: The link fields of a talk, in the order they are shown, with their labels.
-TALK_LINKS = (("slides", "Slides"), ("video", "Video"), ("poster", "Poster"))
+TALK_LINKS = (("slides", N_("Slides")), ("video", N_("Video")), ("poster", N_("Poster")))
 
 _DATE = re.compile(r"^(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?$")
 _WEB = re.compile(r"^https?://[^\s]+$")

@@ -20,14 +20,18 @@ from sphinx.util.docutils import SphinxDirective
 from sphinx.util.osutil import relative_uri
 
 from ..build.bibliography import get_domain
+from ..build.translation import current_language, translated
 from ..build.warnings_ import warn
+from ..model.dates import PubDate
+from ..model.localized import babel_locale, format_pub_date
+from ..model.messages import N_
 from .data import TALK_LINKS
 from .store import FILE_SETTINGS, Shown, file_path, get_news_domain, item_file
 
 if TYPE_CHECKING:
     from typing import Any
 
-    from .data import Item
+    from .data import Item, ItemDate
 
 #: Words of a news item's text in its feed title, when it has no ``title``.
 TITLE_WORDS = 12
@@ -69,7 +73,7 @@ class ItemsDirective(SphinxDirective):
             return []  # no empty list on the page (nor a "Talks" heading alone in the CV)
         result: list[nodes.Node] = [self.item_list(shown)]
         if limit and len(items) > limit:
-            result.append(more_items(kind=self.kind, text=self.more_text))
+            result.append(more_items(kind=self.kind, text=translated(self.more_text)))
         return result
 
     def item_list(self, shown: list[tuple[str, Item]]) -> nodes.bullet_list:
@@ -80,7 +84,7 @@ class NewsDirective(ItemsDirective):
     """``{news}``: every news item, newest first; ``:limit: N``: the newest N."""
 
     kind = "news"
-    more_text = "All news"
+    more_text = N_("All news")
 
     def item_list(self, shown: list[tuple[str, Item]]) -> nodes.bullet_list:
         listing = nodes.bullet_list(classes=["bibfolio-news"])
@@ -89,7 +93,7 @@ class NewsDirective(ItemsDirective):
             anchor = f"news-{key}"
             entry = nodes.list_item(ids=[anchor], classes=["bibfolio-news-item"])
             if item.date is not None:
-                entry += nodes.paragraph("", item.date.text, classes=["bibfolio-news-date"])
+                entry += nodes.paragraph("", date_text(item.date), classes=["bibfolio-news-date"])
             body = nodes.container(classes=["bibfolio-news-text"])
             if item.get("title"):
                 body += nodes.paragraph(
@@ -111,7 +115,7 @@ class TalksDirective(ItemsDirective):
     """``{talks}``: every talk, newest first; ``:limit: N``: the newest N."""
 
     kind = "talk"
-    more_text = "All talks"
+    more_text = N_("All talks")
 
     def item_list(self, shown: list[tuple[str, Item]]) -> nodes.bullet_list:
         listing = nodes.bullet_list(classes=["bibfolio-list", "bibfolio-talks"])
@@ -127,9 +131,9 @@ class TalksDirective(ItemsDirective):
             entry += talk_line(item)
             links = [
                 # A file of the site: its page-relative address is set by SiteFileLinks.
-                nodes.reference("", label, refuri="", bibfolio_file=item.files[name])
+                nodes.reference("", translated(label), refuri="", bibfolio_file=item.files[name])
                 if name in item.files
-                else nodes.reference("", label, refuri=item.get(name))
+                else nodes.reference("", translated(label), refuri=item.get(name))
                 for name, label in TALK_LINKS
                 if item.get(name)
             ]
@@ -159,7 +163,7 @@ def talk_line(item: Item) -> nodes.paragraph:
     if item.get("place"):
         where.append(nodes.inline("", item.get("place"), classes=["bibfolio-talk-place"]))
     if item.date is not None:
-        where.append(nodes.inline("", item.date.text, classes=["bibfolio-talk-date"]))
+        where.append(nodes.inline("", date_text(item.date), classes=["bibfolio-talk-date"]))
     for index, part in enumerate(where):
         if index:
             line += nodes.Text(", ")
@@ -167,6 +171,14 @@ def talk_line(item: Item) -> nodes.paragraph:
     if where:
         line += nodes.Text(".")
     return line
+
+
+def date_text(date: ItemDate) -> str:
+    """*date* as the build's language writes it (``1. März 2026``, ``2026年3月1日``)."""
+    language = current_language()
+    if babel_locale(language).language == "en":
+        return date.text
+    return format_pub_date(PubDate(date.year, date.month or None, date.day or None), language)
 
 
 def first_words(text: str, count: int = TITLE_WORDS) -> str:

@@ -26,7 +26,9 @@ from .. import atomic
 from ..build.bibliography import get_domain, get_library
 from ..build.config import user_set
 from ..build.slugs import paper_pages
+from ..build.translation import translated
 from ..build.warnings_ import warn
+from ..model.messages import N_
 from ..model.profile import read_profile
 from ..reading.richtext import plain
 from .atom import MEDIA_TYPE, Entry, Feed, atom_document
@@ -44,9 +46,9 @@ logger = logging.getLogger(__name__)
 #: The feeds: kind → (file in the output folder, setting with the number of entries, title);
 #: the talks feed's title is its page's, in the site's own words.
 FEEDS = {
-    "news": ("feeds/news.atom", "bibfolio_news_feed", "News"),
+    "news": ("feeds/news.atom", "bibfolio_news_feed", N_("News")),
     "talks": ("feeds/talks.atom", "bibfolio_talks_feed", ""),
-    "publications": ("feeds/publications.atom", "bibfolio_publications_feed", "Publications"),
+    "publications": ("feeds/publications.atom", "bibfolio_publications_feed", N_("Publications")),
 }
 #: The builders whose output is a web site a feed can point into.
 FEED_BUILDERS = frozenset({"html", "dirhtml"})
@@ -89,7 +91,7 @@ def wanted(app: Sphinx) -> list[str]:
 
 def feed_title(app: Sphinx, kind: str) -> str:
     """What a feed is of: "News", "Publications", or the title of the page of all talks."""
-    title = FEEDS[kind][2]
+    title = translated(FEEDS[kind][2]) if FEEDS[kind][2] else ""
     archive = get_news_domain(app.env).archive_of("talk") if kind == "talks" else None
     if archive and archive in app.env.titles:
         title = app.env.titles[archive].astext()

@@ -166,6 +166,7 @@ def template_words() -> dict[str, str]:
     """The words bibfolio's templates write (the 404 page, the paper pages' skip link)."""
     return {
         "skip": _("Skip to main content"),
+        "site": _("Site"),
         "not_found": _(
             "There is no page at this address. It may have moved or been renamed, "
             "or the link may be mistyped."

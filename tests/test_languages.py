@@ -145,3 +145,32 @@ def test_references_follow_bibfolio_citation_locale(
     text = (result.outdir / "index-ieee.txt").read_text(encoding="utf-8").replace("\u2013", "-")
     assert expected in text
     assert absent not in text
+
+
+def test_venue_labels_are_in_the_sites_language(tmp_path: Path) -> None:
+    """A chapter and its pages: "Kapitel 4" and "S. 10–20" on a German list."""
+    source = tmp_path / "src"
+    source.mkdir()
+    (source / "conf.py").write_text(
+        'extensions = ["myst_parser", "sphinxcontrib.bibtex", "bibfolio"]\n'
+        'bibtex_bibfiles = ["refs.bib"]\nbibfolio_owner = ["Ada Lovelace"]\n',
+        encoding="utf-8",
+    )
+    (source / "index.md").write_text("# Chapters\n\n```{publications}\n```\n", encoding="utf-8")
+    (source / "refs.bib").write_text(
+        "@incollection{engines,\n  author = {Lovelace, Ada},\n  title = {Notes on engines},\n"
+        "  booktitle = {Essays on Computing},\n  volume = 2,\n  chapter = 4,\n"
+        "  pages = {10--20},\n  publisher = {Fictional Press},\n  year = 1843,\n}\n",
+        encoding="utf-8",
+    )
+    lines = {}
+    for language in ("en", "de"):
+        result = build_project(source, tmp_path / language, overrides={"language": language})
+        assert result.statuscode == 0, result.warnings
+        venue = result.page("index").select_one(".bibfolio-venue")
+        lines[language] = " ".join(venue.get_text().split())
+    assert "chapter 4" in lines["en"]
+    assert "pp. 10–20" in lines["en"]
+    assert "Kapitel 4" in lines["de"]
+    assert "S. 10–20" in lines["de"]
+    assert "chapter" not in lines["de"]

@@ -118,9 +118,10 @@ PAGE = N_("p. %(pages)s")
 VOLUME = N_("vol. %(volume)s")
 NUMBER = N_("no. %(number)s")
 ARTICLE = N_("article %(number)s")
+CHAPTER = N_("chapter %(chapter)s")
 # TRANSLATORS: %(suffix)s is English's ordinal ending (st, nd, rd, th); leave it out.
 EDITION = N_("%(number)s%(suffix)s edition")
-VENUE_LABELS = (EDITION, PAGES, PAGE, VOLUME, NUMBER, ARTICLE)
+VENUE_LABELS = (EDITION, PAGES, PAGE, VOLUME, NUMBER, ARTICLE, CHAPTER)
 _ORDINAL = {1: "st", 2: "nd", 3: "rd"}
 _RANGE = re.compile(r"\s*(?:-{1,3}|–|—)\s*")
 
@@ -268,7 +269,8 @@ def venue_line(publication: Publication) -> VenueLine:
             or not re.search(rf"(?<![\w.]){re.escape(volume)}(?![\w.])", plain(book))
         ):
             line.series(publication, book)
-        line.text(_rich(publication, "chapter") and ("chapter ", *_rich(publication, "chapter")))
+        chapter = plain(_rich(publication, "chapter"))
+        line.text(CHAPTER % {"chapter": chapter} if chapter else "")
         line.text(pages_text(_text(publication, "pages")))
         line.text(_rich(publication, "organization"))
         line.publisher(publication)

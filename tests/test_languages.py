@@ -174,3 +174,38 @@ def test_venue_labels_are_in_the_sites_language(tmp_path: Path) -> None:
     assert "Kapitel 4" in lines["de"]
     assert "S. 10–20" in lines["de"]
     assert "chapter" not in lines["de"]
+
+
+def test_a_written_edition_is_labelled_in_the_sites_language(tmp_path: Path) -> None:
+    """A book's "Revised" edition: "Revised Auflage" on a German list; a book title's own
+    ", Special edition" is left as written."""
+    source = tmp_path / "src"
+    source.mkdir()
+    (source / "conf.py").write_text(
+        'extensions = ["myst_parser", "sphinxcontrib.bibtex", "bibfolio"]\n'
+        'bibtex_bibfiles = ["refs.bib"]\nbibfolio_owner = ["Ada Lovelace"]\n',
+        encoding="utf-8",
+    )
+    (source / "index.md").write_text("# Books\n\n```{publications}\n```\n", encoding="utf-8")
+    (source / "refs.bib").write_text(
+        "@book{engines,\n  author = {Lovelace, Ada},\n  title = {Notes on engines},\n"
+        "  edition = {Revised},\n  publisher = {Fictional Press},\n  year = 1843,\n}\n"
+        "@incollection{looms,\n  author = {Lovelace, Ada},\n  title = {On looms},\n"
+        "  booktitle = {Engines, Special edition},\n  publisher = {Fictional Press},\n"
+        "  year = 1842,\n}\n",
+        encoding="utf-8",
+    )
+    lines = {}
+    for language in ("en", "de"):
+        result = build_project(source, tmp_path / language, overrides={"language": language})
+        assert result.statuscode == 0, result.warnings
+        page = result.page("index")
+        lines[language] = {
+            key: " ".join(page.select_one(f"#pub-{key} .bibfolio-venue").get_text().split())
+            for key in ("engines", "looms")
+        }
+    assert lines["en"]["engines"].startswith("Revised edition, Fictional Press")
+    assert lines["de"]["engines"].startswith("Revised Auflage, Fictional Press")
+    assert "edition" not in lines["de"]["engines"]
+    assert "Engines, Special edition" in lines["en"]["looms"]
+    assert "Engines, Special edition" in lines["de"]["looms"]

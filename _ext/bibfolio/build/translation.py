@@ -99,8 +99,12 @@ def translate_words(text: str, phrases: tuple[str, ...]) -> str:
 
 
 #: What a label's placeholder stands for in a venue line: a number, English's ordinal
-#: ending, or a value running to the end of the segment (pages "37:1-37:13", volume "IV").
-_LABEL_VALUES = {"number": r"\d+", "suffix": r"st|nd|rd|th"}
+#: ending, a written edition (one word), or a value running to the end of the segment
+#: (pages "37:1-37:13", volume "IV").
+_LABEL_VALUES = {"number": r"\d+", "suffix": r"st|nd|rd|th", "edition": r"[^\W\d_][\w'’-]*"}
+#: Placeholders whose label is found only as a whole text of the line (its own segment,
+#: "Revised edition"), never inside a segment: a title's "…, Special edition" stays.
+_WHOLE_SEGMENT = frozenset({"edition"})
 _PLACEHOLDER = re.compile(r"%\((\w+)\)s")
 
 
@@ -114,6 +118,8 @@ def _label_pattern(label: str) -> re.Pattern[str]:
             pattern += rf"(?P<{part}>{value})"
         else:
             pattern += re.escape(part)
+    if _WHOLE_SEGMENT.intersection(parts[1::2]):
+        return re.compile(rf"^{pattern}$")
     return re.compile(rf"(?<!\w){pattern}(?!\w)")
 
 

@@ -121,7 +121,11 @@ ARTICLE = N_("article %(number)s")
 CHAPTER = N_("chapter %(chapter)s")
 # TRANSLATORS: %(suffix)s is English's ordinal ending (st, nd, rd, th); leave it out.
 EDITION = N_("%(number)s%(suffix)s edition")
-VENUE_LABELS = (EDITION, PAGES, PAGE, VOLUME, NUMBER, ARTICLE, CHAPTER)
+# TRANSLATORS: %(edition)s is one word as the .bib writes it ("Second", "Revised"); it is
+# not translated, so put it where your language puts an ordinal (like the numbered edition).
+WRITTEN_EDITION = N_("%(edition)s edition")
+#: EDITION before WRITTEN_EDITION: "2nd edition" is a number's label, not a written word's.
+VENUE_LABELS = (EDITION, WRITTEN_EDITION, PAGES, PAGE, VOLUME, NUMBER, ARTICLE, CHAPTER)
 _ORDINAL = {1: "st", 2: "nd", 3: "rd"}
 _RANGE = re.compile(r"\s*(?:-{1,3}|–|—)\s*")
 
@@ -158,7 +162,7 @@ def edition_text(raw: str) -> str:
         return EDITION % {"number": number, "suffix": suffix}
     # BibTeX's styles add the word to "Second"; biblatex prints a phrase as written.
     if text and len(text.split()) == 1 and not text.lower().startswith("ed"):
-        return f"{text} edition"
+        return WRITTEN_EDITION % {"edition": text}
     return text
 
 

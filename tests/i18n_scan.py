@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from babel.messages.pofile import read_po
 from bs4 import BeautifulSoup
+from pypdf import PdfReader
 
 from bibfolio.build.translation import LOCALE_DIR
 
@@ -211,3 +212,59 @@ def english_words_left(texts: list[tuple[str, bool | str]], language: str) -> se
 def pages_text(outdir: Path, names: list[str]) -> list[tuple[str, bool | str]]:
     """:func:`bibfolio_text` of each page named (paths relative to *outdir*)."""
     return [text for name in names for text in bibfolio_text((outdir / name).read_text("utf-8"))]
+
+
+#: The owner's own files in a portfolio's source: pages, settings, .bib, news and talks.
+OWN_FILES = ("*.md", "*.rst", "*.py", "*.bib", "*.yml", "*.yaml")
+
+
+def owners_text(srcdir: Path) -> str:
+    """Every word of the owner's own files under *srcdir* (builds left out), braces dropped."""
+    texts = [
+        path.read_text("utf-8", errors="replace")
+        for pattern in OWN_FILES
+        for path in srcdir.rglob(pattern)
+        if "_build" not in path.relative_to(srcdir).parts
+    ]
+    return " ".join(re.sub(r"[{}]", "", "\n".join(texts)).split())
+
+
+def pdf_text(path: Path) -> list[str]:
+    """The text of the PDF at *path* (its lines, hyphenations joined) and its title."""
+    reader = PdfReader(path)
+    text = "\n".join(page.extract_text() for page in reader.pages)
+    text = re.sub(r"[\u00ad-]\n", "", text)  # a word hyphenated at a line's end
+    return [text, str((reader.metadata or {}).get("/Title", ""))]
+
+
+def _pdf_pattern(msgid: str) -> re.Pattern[str]:
+    """*msgid* as it may stand in a PDF's text: its words across a line break, and each
+    placeholder one word ("and 3 others"), so that no match runs over the owner's text."""
+    parts = _PLACEHOLDERS.split(msgid.strip())
+    words = [r"\s+".join(re.escape(word) for word in part.split(" ")) for part in parts]
+    pattern = r"\S+".join(words)
+    if re.match(r"\w", msgid.strip()):
+        pattern = r"(?<!\w)" + pattern
+    if re.search(r"\w$", msgid.strip()):
+        pattern += r"(?!\w)"
+    return re.compile(pattern)
+
+
+def english_left_in_pdf(path: Path, srcdir: Path, language: str) -> set[str]:
+    """bibfolio's English phrases (msgids of two words or more) in the CV PDF at *path*.
+
+    The owner's pages are English in a build of another language, and a PDF's text keeps
+    no mark of who wrote what, so a phrase that the owner's own files (*srcdir*) hold
+    anywhere (", and" in a .bib note) is not looked for; single words ("Publications",
+    the owner's heading) are not either.
+    """
+    owner = owners_text(srcdir)
+    texts = pdf_text(path)
+    left = set()
+    for message in english_messages(language):
+        if len(message.msgid.split()) < 2:
+            continue
+        pattern = _pdf_pattern(message.msgid)
+        if not pattern.search(owner) and any(pattern.search(text) for text in texts):
+            left.add(message.msgid)
+    return left

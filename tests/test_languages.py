@@ -1,9 +1,10 @@
 """Both portfolios, a group site and a news site built in other languages: no English of bibfolio's left.
 
-One build per language, without the CV PDF (tests/test_bilingual.py builds Simplified
-Chinese with it, and checks the PDF).  Each build's pages, CV page, a paper page and
-404 page are searched for the English msgids of bibfolio's catalog and for English words
-of the catalog's vocabulary written without ``_()`` (tests/i18n_scan.py).  The group
+One build per language, with the CV PDF (tests/test_bilingual.py checks Simplified
+Chinese's).  Each build's pages, CV page, a paper page and 404 page are searched for the
+English msgids of bibfolio's catalog and for English words of the catalog's vocabulary
+written without ``_()``; its CV PDFs for the catalog's English phrases that the owner's
+own files do not hold (tests/i18n_scan.py).  The group
 site (examples/fernhollow-lab) and tests/roots/test-news are built in every shipped
 language.
 """
@@ -18,7 +19,7 @@ from typing import TYPE_CHECKING
 import pytest
 
 from .helpers import REPO, build_project, copy_portfolio
-from .i18n_scan import english_left, english_words_left, pages_text
+from .i18n_scan import english_left, english_left_in_pdf, english_words_left, pages_text, pdf_text
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -39,10 +40,7 @@ def built(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFacto
     name, list_page = CASES[language]
     base = tmp_path_factory.mktemp(f"{name}-{language}")
     source = copy_portfolio(name, base)
-    # No PDF (the typst package looks absent): the CV page is still written.
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setitem(sys.modules, "typst", None)
-        result = build_project(source, base / "_build", overrides={"language": language})
+    result = build_project(source, base / "_build", overrides={"language": language})
     return language, result, list_page
 
 
@@ -62,6 +60,29 @@ def test_no_english_of_bibfolios_is_left(built) -> None:
     assert not left, f"{language}: English left in the pages: {sorted(left)}"
     words = english_words_left(texts, language)
     assert not words, f"{language}: English words of bibfolio's never marked: {sorted(words)}"
+
+
+#: language → words of bibfolio's in its CV PDF, translated: a group heading, the legend's
+#: "equal contribution", and (Liang Luo's long author lists) "and N others".
+PDF_WORDS = {
+    "de": ("Konferenzbeiträge", "*: gleicher Beitrag"),
+    "es": ("Publicaciones en congresos", "*: contribución igualitaria"),
+    "fr": ("Articles de conférence", "*: contribution égale", "et 3 autres"),
+    "ja": ("会議論文", "*: 同等貢献", "ほか 5 名"),
+}
+
+
+def test_no_english_of_bibfolios_is_left_in_the_cv_pdf(built) -> None:
+    """The full and one-page CV PDFs: bibfolio's words translated, the owner's as written."""
+    language, result, _ = built
+    assert result.statuscode == 0, result.warnings
+    pdfs = sorted(result.outdir.glob("cv*.pdf"))
+    assert result.outdir / "cv.pdf" in pdfs
+    text = " ".join(pdf_text(result.outdir / "cv.pdf")[0].split())
+    for words in PDF_WORDS[language]:
+        assert words in text, f"{language}: {words!r} not in cv.pdf"
+    left = {pdf.name: english_left_in_pdf(pdf, result.srcdir, language) for pdf in pdfs}
+    assert not any(left.values()), f"{language}: English left in the PDFs: {left}"
 
 
 def test_the_script_gets_its_words_in_the_language(built) -> None:

@@ -4,14 +4,14 @@ One build per language, with the CV PDF (tests/test_bilingual.py checks Simplifi
 Chinese's).  Each build's pages, CV page, a paper page and 404 page are searched for the
 English msgids of bibfolio's catalog and for English words of the catalog's vocabulary
 written without ``_()``; its CV PDFs for the catalog's English phrases that the owner's
-own files do not hold (tests/i18n_scan.py).  The group
-site (examples/fernhollow-lab) and tests/roots/test-news are built in every shipped
-language.
+own files do not hold (tests/i18n_scan.py).  The group site (examples/fernhollow-lab)
+and tests/roots/test-news are built in every shipped language.
 """
 
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import sys
 from typing import TYPE_CHECKING
@@ -62,13 +62,13 @@ def test_no_english_of_bibfolios_is_left(built) -> None:
     assert not words, f"{language}: English words of bibfolio's never marked: {sorted(words)}"
 
 
-#: language → words of bibfolio's in its CV PDF, translated: a group heading, the legend's
-#: "equal contribution", and (Liang Luo's long author lists) "and N others".
+#: language → bibfolio's words in its CV PDF, translated (patterns): a group heading, the
+#: legend's "equal contribution", and (Liang Luo's long author lists) "and N others".
 PDF_WORDS = {
-    "de": ("Konferenzbeiträge", "*: gleicher Beitrag"),
-    "es": ("Publicaciones en congresos", "*: contribución igualitaria"),
-    "fr": ("Articles de conférence", "*: contribution égale", "et 3 autres"),
-    "ja": ("会議論文", "*: 同等貢献", "ほか 5 名"),
+    "de": ("Konferenzbeiträge", r"\*: gleicher Beitrag"),
+    "es": ("Publicaciones en congresos", r"\*: contribución igualitaria"),
+    "fr": ("Articles de conférence", r"\*: contribution égale", r"et \d+ autres"),
+    "ja": ("会議論文", r"\*: 同等貢献", r"ほか \d+ 名"),
 }
 
 
@@ -80,7 +80,7 @@ def test_no_english_of_bibfolios_is_left_in_the_cv_pdf(built) -> None:
     assert result.outdir / "cv.pdf" in pdfs
     text = " ".join(pdf_text(result.outdir / "cv.pdf")[0].split())
     for words in PDF_WORDS[language]:
-        assert words in text, f"{language}: {words!r} not in cv.pdf"
+        assert re.search(words, text), f"{language}: {words!r} not in cv.pdf"
     left = {pdf.name: english_left_in_pdf(pdf, result.srcdir, language) for pdf in pdfs}
     assert not any(left.values()), f"{language}: English left in the PDFs: {left}"
 
@@ -109,7 +109,7 @@ def test_a_rebuild_in_another_language_rewrites_bibfolios_words(tmp_path: Path) 
     assert "equal contribution" in english.page("index").select_one(".bibfolio-legend").get_text()
     german = build_project(source, tmp_path / "_build", overrides={"language": "de"}, fresh=False)
     page = german.page("index")
-    assert page.select_one(".bibfolio-legend").get_text() == "*: gleicher Beitrag"
+    assert page.select_one(".bibfolio-legend").get_text() == r"\*: gleicher Beitrag"
     authors = " ".join(page.select_one("#pub-shared .bibfolio-authors").get_text().split())
     assert authors == "Charles Babbage*, Ada Lovelace* und Mary Somerville"
 

@@ -83,7 +83,7 @@ def english_messages(language: str) -> list[English]:
         for message in catalog
         if message.id
         for text in (message.string if message.pluralizable else [message.string])
-        for word in re.findall(r"[^\W\d_]+", text)
+        for word in re.findall(r"[^\W\d_]+", _PLACEHOLDERS.sub("", text))  # not "%(edition)s"
     }
     found = []
     for message in catalog:
@@ -97,7 +97,10 @@ def english_messages(language: str) -> list[English]:
             words = re.findall(r"[^\W\d_]+", _PLACEHOLDERS.sub("", form))
             if words and all(word.lower() in native for word in words):
                 continue
-            text = _PLACEHOLDER.sub(r".+?", re.escape(form.strip()))
+            # Adjacent placeholders ("%(number)s%(suffix)s") stand for one value, and a value
+            # is at most a line's worth of text: two lazy ".+?" in a row backtrack cubically
+            # on a long page's text.
+            text = re.sub(f"(?:{_PLACEHOLDER.pattern})+", ".{1,120}?", re.escape(form.strip()))
             if re.match(r"\w", form.strip()):
                 text = r"(?<![\w])" + text
             if re.search(r"\w$", form.strip()):

@@ -10,6 +10,7 @@ the first page of the Mingyu Liang CV PDF at 60 dpi (pdftoppm, from poppler-util
 
 from __future__ import annotations
 
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -93,6 +94,10 @@ def main() -> int:
             check=True,
         )  # fmt: skip
         sys.stdout.write(f"{target.relative_to(REPO)}\n")
+        # The demo copy of docs/ (examples/mingyu-liang) keeps the same picture.
+        demo = REPO / "examples" / name / target.relative_to(REPO / "docs")
+        if demo.parent.is_dir():
+            shutil.copy2(target, demo)
     return 0
 
 

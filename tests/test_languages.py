@@ -168,8 +168,8 @@ def test_references_follow_bibfolio_citation_locale(
     assert absent not in text
 
 
-def test_venue_labels_are_in_the_sites_language(tmp_path: Path) -> None:
-    """A chapter and its pages: "Kapitel 4" and "S. 10–20" on a German list."""
+def _venue_lines(tmp_path: Path, bib: str, keys: tuple[str, ...]) -> dict[str, dict[str, str]]:
+    """The venue lines of *keys*, by language (en, de), on a one-page list of *bib*."""
     source = tmp_path / "src"
     source.mkdir()
     (source / "conf.py").write_text(
@@ -177,54 +177,47 @@ def test_venue_labels_are_in_the_sites_language(tmp_path: Path) -> None:
         'bibtex_bibfiles = ["refs.bib"]\nbibfolio_owner = ["Ada Lovelace"]\n',
         encoding="utf-8",
     )
-    (source / "index.md").write_text("# Chapters\n\n```{publications}\n```\n", encoding="utf-8")
-    (source / "refs.bib").write_text(
-        "@incollection{engines,\n  author = {Lovelace, Ada},\n  title = {Notes on engines},\n"
-        "  booktitle = {Essays on Computing},\n  volume = 2,\n  chapter = 4,\n"
-        "  pages = {10--20},\n  publisher = {Fictional Press},\n  year = 1843,\n}\n",
-        encoding="utf-8",
-    )
-    lines = {}
-    for language in ("en", "de"):
-        result = build_project(source, tmp_path / language, overrides={"language": language})
-        assert result.statuscode == 0, result.warnings
-        venue = result.page("index").select_one(".bibfolio-venue")
-        lines[language] = " ".join(venue.get_text().split())
-    assert "chapter 4" in lines["en"]
-    assert "pp. 10–20" in lines["en"]
-    assert "Kapitel 4" in lines["de"]
-    assert "S. 10–20" in lines["de"]
-    assert "chapter" not in lines["de"]
-
-
-def test_a_written_edition_is_labelled_in_the_sites_language(tmp_path: Path) -> None:
-    """A book's "Revised" edition: "Revised Auflage" on a German list; a book title's own
-    ", Special edition" is left as written."""
-    source = tmp_path / "src"
-    source.mkdir()
-    (source / "conf.py").write_text(
-        'extensions = ["myst_parser", "sphinxcontrib.bibtex", "bibfolio"]\n'
-        'bibtex_bibfiles = ["refs.bib"]\nbibfolio_owner = ["Ada Lovelace"]\n',
-        encoding="utf-8",
-    )
-    (source / "index.md").write_text("# Books\n\n```{publications}\n```\n", encoding="utf-8")
-    (source / "refs.bib").write_text(
-        "@book{engines,\n  author = {Lovelace, Ada},\n  title = {Notes on engines},\n"
-        "  edition = {Revised},\n  publisher = {Fictional Press},\n  year = 1843,\n}\n"
-        "@incollection{looms,\n  author = {Lovelace, Ada},\n  title = {On looms},\n"
-        "  booktitle = {Engines, Special edition},\n  publisher = {Fictional Press},\n"
-        "  year = 1842,\n}\n",
-        encoding="utf-8",
-    )
-    lines = {}
+    (source / "index.md").write_text("# Entries\n\n```{publications}\n```\n", encoding="utf-8")
+    (source / "refs.bib").write_text(bib, encoding="utf-8")
+    lines: dict[str, dict[str, str]] = {}
     for language in ("en", "de"):
         result = build_project(source, tmp_path / language, overrides={"language": language})
         assert result.statuscode == 0, result.warnings
         page = result.page("index")
         lines[language] = {
             key: " ".join(page.select_one(f"#pub-{key} .bibfolio-venue").get_text().split())
-            for key in ("engines", "looms")
+            for key in keys
         }
+    return lines
+
+
+def test_venue_labels_are_in_the_sites_language(tmp_path: Path) -> None:
+    """A chapter and its pages: "Kapitel 4" and "S. 10–20" on a German list."""
+    bib = (
+        "@incollection{engines,\n  author = {Lovelace, Ada},\n  title = {Notes on engines},\n"
+        "  booktitle = {Essays on Computing},\n  volume = 2,\n  chapter = 4,\n"
+        "  pages = {10--20},\n  publisher = {Fictional Press},\n  year = 1843,\n}\n"
+    )
+    lines = _venue_lines(tmp_path, bib, ("engines",))
+    english, german = lines["en"]["engines"], lines["de"]["engines"]
+    assert "chapter 4" in english
+    assert "pp. 10–20" in english
+    assert "Kapitel 4" in german
+    assert "S. 10–20" in german
+    assert "chapter" not in german
+
+
+def test_a_written_edition_is_labelled_in_the_sites_language(tmp_path: Path) -> None:
+    """A book's "Revised" edition: "Revised Auflage" on a German list; a book title's own
+    ", Special edition" is left as written."""
+    bib = (
+        "@book{engines,\n  author = {Lovelace, Ada},\n  title = {Notes on engines},\n"
+        "  edition = {Revised},\n  publisher = {Fictional Press},\n  year = 1843,\n}\n"
+        "@incollection{looms,\n  author = {Lovelace, Ada},\n  title = {On looms},\n"
+        "  booktitle = {Engines, Special edition},\n  publisher = {Fictional Press},\n"
+        "  year = 1842,\n}\n"
+    )
+    lines = _venue_lines(tmp_path, bib, ("engines", "looms"))
     assert lines["en"]["engines"].startswith("Revised edition, Fictional Press")
     assert lines["de"]["engines"].startswith("Revised Auflage, Fictional Press")
     assert "edition" not in lines["de"]["engines"]

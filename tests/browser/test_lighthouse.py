@@ -36,7 +36,7 @@ STEADY = tuple(category for category in CATEGORIES if category != "performance")
 NO_DESCRIPTION = pytest.mark.xfail(
     strict=True,
     reason="a paper page without an abstract has no meta description (Zotero would save it "
-    "as the abstract): SEO 90; to be decided against issue 21's 95",
+    "as the abstract): SEO 90, kept over an invented abstract",
 )
 
 

@@ -98,11 +98,14 @@ class PersonName:
         return any(symbol in _EQUAL_SYMBOLS for symbol in self.marks)
 
 
+@lru_cache(maxsize=65536)
 def decode_words(words: tuple[str, ...]) -> str:
     """Decode name words one by one and join them with spaces.
 
     Decoding the joined text would let a command eat the space after it, as TeX does
     (``Rafa\\l Samborski`` → "RafałSamborski"); in a name, the space is a word boundary.
+    Memoised: a name's parts are decoded on every access to its properties, and the
+    same people recur across entries.
     """
     joined = " ".join(words)
     if "\\" not in joined:
@@ -116,13 +119,19 @@ def split_name_list(value: str) -> list[str]:
     Empty names (``A and and B``, a trailing ``and``, an empty field) are kept as ""
     so they can be reported.
     """
+    return list(_split_name_list(value))
+
+
+@lru_cache(maxsize=16384)
+def _split_name_list(value: str) -> tuple[str, ...]:
+    """:func:`split_name_list`, memoised: each list is split by the model and the formats."""
     names: list[list[str]] = [[]]
     for word in _words(value):
         if word.lower() == "and":
             names.append([])
         else:
             names[-1].append(word)
-    return [" ".join(words) for words in names]
+    return tuple(" ".join(words) for words in names)
 
 
 #: What a list's last "name" may be to say "and more people": BibTeX's ``others``, and
@@ -135,24 +144,36 @@ def is_truncation(name: str) -> bool:
     return " ".join(name.replace("{", "").replace("}", "").split()).lower() in _TRUNCATIONS
 
 
+_SEPARATORS = re.compile(r"([ \t\n~]+)")
+
+
 def _words(text: str) -> list[str]:
-    """Split at whitespace and ``~`` outside braces."""
+    """Split at whitespace and ``~`` outside braces.
+
+    The text is split at every separator run, then pieces inside braces are glued back:
+    only pieces with braces are scanned character by character.
+    """
+    pieces = _SEPARATORS.split(text)  # words at even indexes, separator runs between
+    if "{" not in text:
+        return [piece for piece in pieces[::2] if piece]
     words: list[str] = []
-    current: list[str] = []
+    current = ""
     depth = 0
-    for char in text:
-        if char == "{":
-            depth += 1
-        elif char == "}":
-            depth = max(depth - 1, 0)
-        if depth == 0 and char in " \t\n~":
+    for index, piece in enumerate(pieces):
+        if index % 2 and depth == 0:  # a separator outside braces ends the word
             if current:
-                words.append("".join(current))
-                current = []
+                words.append(current)
+                current = ""
             continue
-        current.append(char)
+        current += piece
+        if "{" in piece or "}" in piece:
+            for char in piece:
+                if char == "{":
+                    depth += 1
+                elif char == "}":
+                    depth = max(depth - 1, 0)
     if current:
-        words.append("".join(current))
+        words.append(current)
     return words
 
 

@@ -91,9 +91,11 @@ class _Titled:
 
 def _same_work(a: _Titled, b: _Titled, cutoff: float) -> bool:
     if a.title != b.title and not (
-        # Near-equal titles share nearly all their words: a cheap filter before the
-        # character-level comparison.
-        len(a.words & b.words) >= cutoff * max(len(a.words), len(b.words)) - 1
+        # Cheap filters before the character-level comparison: near-equal titles have
+        # nearly the same length (difflib's ``real_quick_ratio``, computed here without
+        # building a matcher) and share nearly all their words.
+        2.0 * min(len(a.title), len(b.title)) / (len(a.title) + len(b.title)) >= cutoff
+        and len(a.words & b.words) >= cutoff * max(len(a.words), len(b.words)) - 1
         and _similar(a.title, b.title, cutoff)
     ):
         return False
@@ -205,8 +207,11 @@ def _is_preprint(publication: Publication) -> bool:
 
 def _title_key(text: str) -> str:
     """A title folded for comparison: no accents, case or punctuation; single spaces."""
-    decomposed = unicodedata.normalize("NFKD", text)
-    stripped = "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
+    if text.isascii():  # no accent to drop (NFKD leaves ASCII as it is)
+        stripped = text.casefold()
+    else:
+        decomposed = unicodedata.normalize("NFKD", text)
+        stripped = "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
     return " ".join(word for word in _WORDS.split(stripped) if word)
 
 

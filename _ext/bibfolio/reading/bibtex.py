@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import bisect
 import re
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from .crossref import resolve_references
 from .diagnostics import Diagnostic
@@ -13,7 +13,7 @@ from .entry import BibEntry, BibField, BibFileResult
 from .preamble import apply_definitions, read_preambles
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable
+    from collections.abc import Callable, Iterable
 
 #: BibTeX's predefined month macros, expanded the way pybtex expands them.
 MONTH_MACROS = {
@@ -40,6 +40,8 @@ _BRACED = re.compile(r"[{}]")
 _QUOTED = re.compile(r'[{}]|(?<!\\)"')
 _LINE_ENTRY = re.compile(r"\n[ \t]*@[ \t]*[A-Za-z][\w-]*[ \t]*[{(]")
 _WS = re.compile(r"[ \t\r\n]*")
+#: The common value: one braced part without inner braces (see :meth:`_Reader.value`).
+_SIMPLE_BRACED = re.compile(r"[ \t\r\n]*\{([^{}]*)\}")
 _KEY = re.compile(r"[^\s,{}()\"'#=%]+")
 _NAME = re.compile(r"[^\s,{}()\"'#=%]+")
 _NUMBER = re.compile(r"\d+")
@@ -109,6 +111,14 @@ class _Reader:
         Runs of white space become one space; *strip* (off for ``@string`` values, whose
         spaces matter once concatenated: ``"Bob " # "Smith"``) trims the ends.
         """
+        text = self.text
+        simple = _SIMPLE_BRACED.match(text, pos)
+        if simple is not None:
+            end = simple.end()
+            after = _WS.match(text, end).end()  # type: ignore[union-attr]
+            if text[after : after + 1] != "#":  # what the loop below returns, sooner
+                value = _SPACES.sub(" ", simple.group(1))
+                return value.strip() if strip else value, None, end
         parts: list[str] = []
         macro: str | None = None
         count = 0
@@ -248,28 +258,30 @@ class _Reader:
 
     def read_entry(self, kind: str, start: int, pos: int, closer: str) -> int:
         text = self.text
-        pos = self.skip_ws(pos)
+        # Bound once: the loop skips white space around every field (never None: ``*``).
+        ws = cast("Callable[[str, int], re.Match[str]]", _WS.match)
+        pos = ws(text, pos).end()
         key_match = _KEY.match(text, pos)
         if key_match is None:
             raise SyntaxError_(pos, "an entry key")
         entry = BibEntry(kind, key_match.group(), self.path, self.line(start))
-        pos = self.skip_ws(key_match.end())
+        pos = ws(text, key_match.end()).end()
         if text[pos : pos + 1] not in (",", closer):
             raise SyntaxError_(pos, "',' after the key")
         self.partial = entry
         while True:
-            pos = self.skip_ws(pos)
+            pos = ws(text, pos).end()
             char = text[pos : pos + 1]
             if char == ",":
                 pos += 1
                 continue
             if char == closer:
                 end = pos + 1
-                ahead = self.skip_ws(end)
+                ahead = ws(text, end).end()
                 if text[ahead : ahead + 1] == ",":
                     # ``},`` ends many entries (BibTeX ignores text between entries);
                     # only ``}, name =`` means an extra brace inside the entry.
-                    ahead = self.skip_ws(ahead + 1)
+                    ahead = ws(text, ahead + 1).end()
                 if closer == "}" and _FIELD_AHEAD.match(text, ahead):
                     # An extra '}' closed the entry early; keep reading its fields.
                     self.warn(
@@ -290,10 +302,10 @@ class _Reader:
                 raise SyntaxError_(pos, "a field name")
             field_name = name.group().lower()
             field_pos = pos
-            pos = self.skip_ws(name.end())
+            pos = ws(text, name.end()).end()
             if text[pos : pos + 1] != "=":
                 raise SyntaxError_(pos, f"'=' after field name '{name.group()}'")
-            value_start = self.skip_ws(pos + 1)
+            equals = pos
             value, macro, pos = self.value(pos + 1)
             line = self.line(field_pos)
             if field_name in entry.fields:
@@ -306,7 +318,7 @@ class _Reader:
                 )
             else:
                 entry.fields[field_name] = BibField(field_name, value, line, macro)
-            after = self.skip_ws(pos)
+            after = ws(text, pos).end()
             if text[after : after + 1] in (",", closer):
                 pos = after
                 continue
@@ -320,6 +332,7 @@ class _Reader:
                     entry.fields[field_name].line == line
                 ):
                     del entry.fields[field_name]
+                value_start = ws(text, equals + 1).end()
                 raise _UnbalancedError(self.line(value_start), after)
             following = _FIELD_AHEAD.match(text, after)
             if following is None:

@@ -11,12 +11,19 @@ def code_signature() -> tuple[tuple[str, int, int], ...]:
     Part of what the environment and the fragment cache are keyed on, so editing
     bibfolio itself (e.g. under ``nox -s docs-live``) re-renders what it produced.
     """
-    from pathlib import Path  # noqa: PLC0415 - keep the version import light
+    import os  # noqa: PLC0415 - keep the version import light
+    from pathlib import Path  # noqa: PLC0415
 
     root = Path(__file__).parent
     found = []
-    for path in sorted(root.rglob("*")):
-        if path.suffix in (".py", ".css", ".js") and "__pycache__" not in path.parts:
-            stat = path.stat()
-            found.append((str(path.relative_to(root)), stat.st_mtime_ns, stat.st_size))
-    return tuple(found)
+    # os.walk without __pycache__ (Path.rglob visited every .pyc: 3 times the time);
+    # ordered as sorted Paths are, by their parts.
+    for folder, subfolders, files in os.walk(root):
+        subfolders[:] = [name for name in subfolders if name != "__pycache__"]
+        parts = Path(folder).relative_to(root).parts
+        for name in files:
+            if Path(name).suffix in (".py", ".css", ".js"):
+                stat = Path(folder, name).stat()
+                found.append(((*parts, name), stat.st_mtime_ns, stat.st_size))
+    found.sort()
+    return tuple(("/".join(parts), mtime, size) for parts, mtime, size in found)

@@ -91,6 +91,10 @@ def _separators(value: Any) -> tuple[str, str]:
 
 
 def _citation_locale(value: Any) -> str:
+    if value in ("page", "en-US"):
+        # The default and "page" need no list of citeproc-py's locales (en-US is its own
+        # default): a build that writes no reference then never imports citeproc.
+        return str(value)
     from ..formats.references import check_citation_locale  # noqa: PLC0415 - as _styles
 
     return check_citation_locale(value)

@@ -51,6 +51,8 @@ def babel_locale(language: str | None) -> Locale:
 
 def text_direction(language: str | None) -> str:
     """``"rtl"`` for Arabic, Hebrew, Persian, Urdu ... (CLDR's character order), else ``"ltr"``."""
+    if not language or language.replace("-", "_").split("_")[0] == "en":
+        return "ltr"  # English, without loading its CLDR data (a normal build needs none)
     return "rtl" if babel_locale(language).character_order == "right-to-left" else "ltr"
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 from ..reading.latex import latex_to_plain
 
@@ -21,9 +21,14 @@ class NameError_(ValueError):  # noqa: N801, N818 - not the builtin NameError
     """A name BibTeX cannot parse (more than two commas)."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class PersonName:
-    """One parsed name; parts hold LaTeX source words."""
+    """One parsed name; parts hold LaTeX source words.
+
+    Its decoded forms are computed once per name: :func:`parse_name` is memoised, so a
+    person on many entries is one object, and lists, formats and checks ask for them
+    again and again.  (No ``__slots__``: :func:`~functools.cached_property` keeps them.)
+    """
 
     first: tuple[str, ...]
     von: tuple[str, ...]
@@ -31,7 +36,7 @@ class PersonName:
     jr: tuple[str, ...]
     marks: str = ""  #: Mark symbols that were attached to the name, in order.
 
-    @property
+    @cached_property
     def display(self) -> str:
         """The name as readers expect it: ``First von Last, Jr``, decoded to Unicode."""
         text = decode_words(self.first + self.von + self.last)
@@ -39,12 +44,12 @@ class PersonName:
             text += ", " + decode_words(self.jr)
         return text
 
-    @property
+    @cached_property
     def given(self) -> str:
         """Given names, decoded (schema.org ``givenName``)."""
         return decode_words(self.first)
 
-    @property
+    @cached_property
     def family(self) -> str:
         """Family name with its particles and suffix, decoded (schema.org ``familyName``)."""
         text = decode_words(self.von + self.last)
@@ -52,12 +57,12 @@ class PersonName:
             text += ", " + decode_words(self.jr)
         return text
 
-    @property
+    @cached_property
     def surname(self) -> str:
         """Family name with its particles, without a suffix ("de la Vallée Poussin")."""
         return decode_words(self.von + self.last)
 
-    @property
+    @cached_property
     def suffix(self) -> str:
         """The suffix ("Jr."), decoded; "" for most names."""
         return decode_words(self.jr)
@@ -67,7 +72,7 @@ class PersonName:
         """True for a one-part name: one word, or a braced organisation ("{NASA}")."""
         return not self.first and not self.von and not self.jr
 
-    @property
+    @cached_property
     def sorted_form(self) -> str:
         """The name as "Family, Given Suffix", for readers that split at the comma.
 
@@ -84,7 +89,7 @@ class PersonName:
         given = " ".join(part for part in (self.given, self.suffix) if part)
         return f"{family}, {given}" if given else family
 
-    @property
+    @cached_property
     def bibtex(self) -> str:
         """The name in BibTeX's unambiguous ``von Last, Jr, First`` form, without marks."""
         head = " ".join(self.von + self.last)
@@ -144,36 +149,29 @@ def is_truncation(name: str) -> bool:
     return " ".join(name.replace("{", "").replace("}", "").split()).lower() in _TRUNCATIONS
 
 
-_SEPARATORS = re.compile(r"([ \t\n~]+)")
+_WORD_TOKENS = re.compile(r"[{}]|[ \t\n~]+")
 
 
 def _words(text: str) -> list[str]:
     """Split at whitespace and ``~`` outside braces.
 
-    The text is split at every separator run, then pieces inside braces are glued back:
-    only pieces with braces are scanned character by character.
+    Only braces and separator runs are visited (a regex finds them), not every character.
     """
-    pieces = _SEPARATORS.split(text)  # words at even indexes, separator runs between
-    if "{" not in text:
-        return [piece for piece in pieces[::2] if piece]
     words: list[str] = []
-    current = ""
     depth = 0
-    for index, piece in enumerate(pieces):
-        if index % 2 and depth == 0:  # a separator outside braces ends the word
-            if current:
-                words.append(current)
-                current = ""
-            continue
-        current += piece
-        if "{" in piece or "}" in piece:
-            for char in piece:
-                if char == "{":
-                    depth += 1
-                elif char == "}":
-                    depth = max(depth - 1, 0)
-    if current:
-        words.append(current)
+    start = 0
+    for token in _WORD_TOKENS.finditer(text):
+        char = token.group()
+        if char == "{":
+            depth += 1
+        elif char == "}":
+            depth = max(depth - 1, 0)
+        elif depth == 0:  # a separator run outside braces ends the word
+            if token.start() > start:
+                words.append(text[start : token.start()])
+            start = token.end()
+    if start < len(text):
+        words.append(text[start:])
     return words
 
 

@@ -46,12 +46,16 @@ def similar_titles(publications: Sequence[Publication], cutoff: float = 0.93) ->
         # touches both ends, and this keeps the check linear on large files.
         block_keys = (title[:24], title[-24:])
         first = None
+        length = len(title)
         for block_key in block_keys:
             first = next(
                 (
                     other
                     for other in blocks.get(block_key, ())
-                    if _same_work(other, current, cutoff)
+                    # Near-equal titles have nearly the same length (difflib's
+                    # ``real_quick_ratio``); tested here, most candidates cost no call.
+                    if 2.0 * min(other.length, length) / (other.length + length) >= cutoff
+                    and _same_work(other, current, cutoff)
                 ),
                 None,
             )
@@ -76,6 +80,7 @@ class _Titled:
 
     def __init__(self, title: str, publication: Publication) -> None:
         self.title = title
+        self.length = len(title)
         self.publication = publication
         self.words = frozenset(title.split())
 
@@ -91,11 +96,9 @@ class _Titled:
 
 def _same_work(a: _Titled, b: _Titled, cutoff: float) -> bool:
     if a.title != b.title and not (
-        # Cheap filters before the character-level comparison: near-equal titles have
-        # nearly the same length (difflib's ``real_quick_ratio``, computed here without
-        # building a matcher) and share nearly all their words.
-        2.0 * min(len(a.title), len(b.title)) / (len(a.title) + len(b.title)) >= cutoff
-        and len(a.words & b.words) >= cutoff * max(len(a.words), len(b.words)) - 1
+        # Near-equal titles share nearly all their words: a cheap filter before the
+        # character-level comparison.
+        len(a.words & b.words) >= cutoff * max(len(a.words), len(b.words)) - 1
         and _similar(a.title, b.title, cutoff)
     ):
         return False

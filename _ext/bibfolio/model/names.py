@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import re
+import sys
 import unicodedata
 from dataclasses import dataclass
-from functools import cached_property, lru_cache
+from functools import lru_cache
 
 from ..reading.latex import latex_to_plain
 
@@ -21,14 +22,9 @@ class NameError_(ValueError):  # noqa: N801, N818 - not the builtin NameError
     """A name BibTeX cannot parse (more than two commas)."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class PersonName:
-    """One parsed name; parts hold LaTeX source words.
-
-    Its decoded forms are computed once per name: :func:`parse_name` is memoised, so a
-    person on many entries is one object, and lists, formats and checks ask for them
-    again and again.  (No ``__slots__``: :func:`~functools.cached_property` keeps them.)
-    """
+    """One parsed name; parts hold LaTeX source words."""
 
     first: tuple[str, ...]
     von: tuple[str, ...]
@@ -36,7 +32,7 @@ class PersonName:
     jr: tuple[str, ...]
     marks: str = ""  #: Mark symbols that were attached to the name, in order.
 
-    @cached_property
+    @property
     def display(self) -> str:
         """The name as readers expect it: ``First von Last, Jr``, decoded to Unicode."""
         text = decode_words(self.first + self.von + self.last)
@@ -44,12 +40,12 @@ class PersonName:
             text += ", " + decode_words(self.jr)
         return text
 
-    @cached_property
+    @property
     def given(self) -> str:
         """Given names, decoded (schema.org ``givenName``)."""
         return decode_words(self.first)
 
-    @cached_property
+    @property
     def family(self) -> str:
         """Family name with its particles and suffix, decoded (schema.org ``familyName``)."""
         text = decode_words(self.von + self.last)
@@ -57,12 +53,12 @@ class PersonName:
             text += ", " + decode_words(self.jr)
         return text
 
-    @cached_property
+    @property
     def surname(self) -> str:
         """Family name with its particles, without a suffix ("de la Vallée Poussin")."""
         return decode_words(self.von + self.last)
 
-    @cached_property
+    @property
     def suffix(self) -> str:
         """The suffix ("Jr."), decoded; "" for most names."""
         return decode_words(self.jr)
@@ -72,7 +68,7 @@ class PersonName:
         """True for a one-part name: one word, or a braced organisation ("{NASA}")."""
         return not self.first and not self.von and not self.jr
 
-    @cached_property
+    @property
     def sorted_form(self) -> str:
         """The name as "Family, Given Suffix", for readers that split at the comma.
 
@@ -89,7 +85,7 @@ class PersonName:
         given = " ".join(part for part in (self.given, self.suffix) if part)
         return f"{family}, {given}" if given else family
 
-    @cached_property
+    @property
     def bibtex(self) -> str:
         """The name in BibTeX's unambiguous ``von Last, Jr, First`` form, without marks."""
         head = " ".join(self.von + self.last)
@@ -136,7 +132,8 @@ def _split_name_list(value: str) -> tuple[str, ...]:
             names.append([])
         else:
             names[-1].append(word)
-    return tuple(" ".join(words) for words in names)
+    # Interned: the cache keeps them, and a person on many entries is one string.
+    return tuple(sys.intern(" ".join(words)) for words in names)
 
 
 #: What a list's last "name" may be to say "and more people": BibTeX's ``others``, and

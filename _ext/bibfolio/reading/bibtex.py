@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import bisect
 import re
+import sys
 from typing import TYPE_CHECKING, cast
 
 from .crossref import resolve_references
@@ -16,20 +17,8 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Iterable
 
 #: BibTeX's predefined month macros, expanded the way pybtex expands them.
-MONTH_MACROS = {
-    "jan": "January",
-    "feb": "February",
-    "mar": "March",
-    "apr": "April",
-    "may": "May",
-    "jun": "June",
-    "jul": "July",
-    "aug": "August",
-    "sep": "September",
-    "oct": "October",
-    "nov": "November",
-    "dec": "December",
-}
+_MONTHS = "January February March April May June July August September October November December"
+MONTH_MACROS = {month[:3].lower(): month for month in _MONTHS.split()}
 
 _ENTRY_START = re.compile(r"@[ \t]*([A-Za-z][\w-]*)[ \t\r\n]*([{(])")
 # As in BibTeX, an '@' inside a value is text (``{Two projects:\n @Home ...}``); only a
@@ -113,12 +102,11 @@ class _Reader:
         """
         text = self.text
         simple = _SIMPLE_BRACED.match(text, pos)
-        if simple is not None:
-            end = simple.end()
-            after = _WS.match(text, end).end()  # type: ignore[union-attr]
-            if text[after : after + 1] != "#":  # what the loop below returns, sooner
+        if simple is not None:  # what the loop below returns, sooner
+            after = _WS.match(text, simple.end()).end()  # type: ignore[union-attr]
+            if text[after : after + 1] != "#":
                 value = _SPACES.sub(" ", simple.group(1))
-                return value.strip() if strip else value, None, end
+                return value.strip() if strip else value, None, simple.end()
         parts: list[str] = []
         macro: str | None = None
         count = 0
@@ -171,7 +159,7 @@ class _Reader:
             match = _ENTRY_START.search(text, pos)
             if match is None:
                 return self.result
-            kind = match.group(1).lower()
+            kind = sys.intern(match.group(1).lower())
             closer = "}" if match.group(2) == "{" else ")"
             start = match.start()
             self.partial = None
@@ -258,8 +246,7 @@ class _Reader:
 
     def read_entry(self, kind: str, start: int, pos: int, closer: str) -> int:
         text = self.text
-        # Bound once: the loop skips white space around every field (never None: ``*``).
-        ws = cast("Callable[[str, int], re.Match[str]]", _WS.match)
+        ws = cast("Callable[[str, int], re.Match[str]]", _WS.match)  # never None; bound once
         pos = ws(text, pos).end()
         key_match = _KEY.match(text, pos)
         if key_match is None:
@@ -300,7 +287,8 @@ class _Reader:
             name = _NAME.match(text, pos)
             if name is None:
                 raise SyntaxError_(pos, "a field name")
-            field_name = name.group().lower()
+            # Interned: 3000 entries hold one "author", not 3000.
+            field_name = sys.intern(name.group().lower())
             field_pos = pos
             pos = ws(text, name.end()).end()
             if text[pos : pos + 1] != "=":

@@ -17,6 +17,7 @@ from __future__ import annotations
 import html
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import PurePosixPath
 from urllib.parse import quote, unquote
 
@@ -134,8 +135,12 @@ def normalize_arxiv(value: str) -> str | None:
     return text if _ARXIV_OLD.fullmatch(text) else None
 
 
+@lru_cache(maxsize=8192)
 def normalize(kind: str, value: str) -> str | None:
-    """The identifier of *kind* in *value*, normalised for its URL, or None when invalid."""
+    """The identifier of *kind* in *value*, normalised for its URL, or None when invalid.
+
+    Memoised: the links and the lint's :func:`invalid_identifiers` ask for each value.
+    """
     if kind == "arxiv":
         return normalize_arxiv(value)
     if kind == "doi":

@@ -154,15 +154,20 @@ def _url(publication: Publication, kept: set[str]) -> str:
     return ""
 
 
+#: ``json.dumps(value, ensure_ascii=False)`` without making an encoder for each value.
+_JSON = json.JSONEncoder(ensure_ascii=False)
+
+
 def csl_json(publications: Iterable[Publication], drop: Iterable[str] = ()) -> str:
     """A CSL-JSON document (an array of items), as Zotero and citeproc processors read it."""
     drop = list(drop)
     # One line per variable: readable in a reveal, and a third the size of indent=2
     # (whose date-parts take six lines), which matters on a list of thousands.
+    encode = _JSON.encode
     items = [
         "  {\n"
         + ",\n".join(
-            f"    {json.dumps(name)}: {json.dumps(value, ensure_ascii=False)}"
+            f"    {encode(name)}: {encode(value)}"
             for name, value in csl_item(publication, drop).items()
         )
         + "\n  }"

@@ -18,7 +18,7 @@ from .. import atomic
 from ..build.bibliography import get_domain, get_library
 from ..build.warnings_ import logger
 from ..formats.citeformats import csl_json, ris_file
-from ..formats.cleanbib import clean_bibliography
+from ..formats.cleanbib import publication_bibtex
 from ..formats.references import STYLES, ReferenceCache, formats_data, reference_list
 from .localfiles import is_epub, linked_files, publishes_local_files
 
@@ -156,7 +156,8 @@ def write_downloads(
     store = references or ReferenceCache(None)
     files = download_files(stem, styles)
     texts = [
-        clean_bibliography(p.entry for p in publications),
+        # The entries' reveals wrote the same clean BibTeX (clean_bibliography's text).
+        "\n\n".join(map(publication_bibtex, publications)) + "\n",
         ris_file(publications),
         csl_json(publications),
         *(

@@ -19,6 +19,7 @@ from ..build.translation import ngettext, translated
 from ..cv.page import written_page
 from ..doctree import nodes as bf
 from ..doctree.chartnodes import chart_nodes
+from ..doctree.entryhtml import entry_html
 from ..doctree.render import entry_html_nodes, paper_nodes
 from ..model.highlight import shown
 from .assets import ListFormats, download_stem, write_list_files
@@ -150,6 +151,7 @@ class HtmlPublicationsTransform(SphinxPostTransform):
             html, text = cache.get(
                 (publication.content_hash, repr(context)),
                 lambda p=publication, c=context: entry_html_nodes(p, c),
+                lambda writer, p=publication, c=context: entry_html(p, c, writer),
             )
             # parent.replace keeps the placeholder's ids off the fragment: its <li> has them.
             node.parent.replace(node, bf.fragment("", nodes.Text(text), html=html))

@@ -9,8 +9,8 @@ same ``encode``, and the same text leaves in the same order (:mod:`.htmlparts`).
 
 It is used only where that is exactly what the tree would give: the translator has the
 stock visitors for every node type of an entry (:func:`.htmlparts.html_writer` checks),
-and the entry has nothing this writer does not write itself (a thumbnail, inline code or
-math, a URL in rich text, a ``mailto:`` link, reveals with their formats inline):
+and the entry has nothing this writer does not write itself (a thumbnail, inline code,
+a URL in rich text, a ``mailto:`` link, reveals with their formats inline):
 :func:`entry_html` then returns None and the entry is built as a tree, as before.
 tests/test_entryhtml.py compares both on every entry of the test corpora.
 """

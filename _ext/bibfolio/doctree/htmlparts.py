@@ -47,6 +47,8 @@ _SPANS = {
     "sup": ("sup", ()),
     "sub": ("sub", ()),
     "sc": ("span", ("bibfolio-smallcaps",)),
+    # Readable math: a math_text node, which HTML writes as the inline it is.
+    "math": ("span", ("bibfolio-math",)),
 }
 
 
@@ -135,6 +137,7 @@ def _stock(direct: DirectWriter) -> bool:
         not direct.complete
         or not has_stock_starttag(translator)
         or type(translator).attval is not _BASE.attval
+        or hasattr(translator, "visit_math_text")
     ):
         return False
     for name, (visit, depart) in {**_OWN_VISITORS, **_STOCK}.items():

@@ -130,7 +130,8 @@ def publication_bibtex(publication: Publication, drop: Iterable[str] = ()) -> st
     """:func:`clean_bibtex` of *publication*'s entry, written once per *drop* in a build.
 
     A list entry's reveal and the list's "download all" file show the same text: at
-    3000 entries writing it once instead of twice saves about 0.5 s of a cold build.
+    3000 entries writing it once instead of twice saves about 0.4 s of a cold build.
+    The list forgets it once its files are written (:func:`forget_bibtex`).
     """
     memo = publication.__dict__.setdefault("_cleanbib", {})
     key = tuple(sorted({name.lower() for name in drop}))
@@ -138,6 +139,16 @@ def publication_bibtex(publication: Publication, drop: Iterable[str] = ()) -> st
     if found is None:
         found = memo[key] = clean_bibtex(publication.entry, key)
     return found
+
+
+def forget_bibtex(publications: Iterable[Publication]) -> None:
+    """Drop what :func:`publication_bibtex` kept of *publications* (a list's files are written).
+
+    A 3000-entry list's BibTeX is 4 MB held to the end of the build otherwise; a paper
+    page writes its own.
+    """
+    for publication in publications:
+        publication.__dict__.pop("_cleanbib", None)
 
 
 def name_macro(value: str) -> str:

@@ -18,7 +18,7 @@ from .. import atomic
 from ..build.bibliography import get_domain, get_library
 from ..build.warnings_ import logger
 from ..formats.citeformats import csl_json, ris_file
-from ..formats.cleanbib import publication_bibtex
+from ..formats.cleanbib import forget_bibtex, publication_bibtex
 from ..formats.references import STYLES, ReferenceCache, formats_data, reference_list
 from .localfiles import is_epub, linked_files, publishes_local_files
 
@@ -188,6 +188,8 @@ def write_list_files(
     references = reference_cache(env) if styles else None
     _write(Path(outdir, formats_file(stem)), formats_data(publications, styles, references))
     files = write_downloads(outdir, stem, publications, styles, references) if download else []
+    # The entries' reveals and the download shared it; nothing else on the page needs it.
+    forget_bibtex(publications)
     if references is not None:
         # Saved here too, not only at build-finished: parallel writers are other processes.
         references.save()

@@ -2,7 +2,7 @@
 
 Every entry of the test corpora, the demo portfolios and a generated list, in several
 contexts (paper page or not, folded authors, local files, "Cited by", a marked person),
-with the real theme and MyST: the string writer's HTML and text equal the tree's as
+in English and German, with the real theme and MyST: the string writer's HTML and text equal the tree's as
 the fragment cache renders it, wherever the string writer does not leave the entry to
 the tree.
 """
@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 from io import StringIO
 
+import pytest
 from sphinx.testing.util import SphinxTestApp
 
 from bibfolio.build.bibliography import get_library
@@ -59,7 +60,8 @@ def _contexts(key: str) -> list[EntryContext]:
     ]
 
 
-def test_string_entries_are_what_the_tree_writes(tmp_path):
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_string_entries_are_what_the_tree_writes(tmp_path, language):
     source = tmp_path / "src"
     source.mkdir()
     bib = "\n".join(path.read_text(encoding="utf-8") for path in _BIB_FILES)
@@ -69,6 +71,7 @@ def test_string_entries_are_what_the_tree_writes(tmp_path):
         'bibtex_bibfiles = ["refs.bib"]\n'
         'bibfolio_owner = ["Liang Luo", "Mingyu Liang"]\n'
         'html_theme = "pydata_sphinx_theme"\n'
+        f"language = {language!r}\n"
     )
     (source / "index.md").write_text("# Publications\n\n```{publications}\n```\n")
     app = SphinxTestApp("html", srcdir=source, builddir=tmp_path / "out", status=StringIO(),
@@ -79,6 +82,7 @@ def test_string_entries_are_what_the_tree_writes(tmp_path):
         publications = list(get_library(app.env).publications.values())
         written = declined = 0
         different = []
+        cite = {"en": ">Cite</summary>", "de": ">Zitieren</summary>"}[language]
         for publication in publications:
             for view in (publication, shown(publication, (0,))):
                 for context in _contexts(publication.key):
@@ -87,6 +91,7 @@ def test_string_entries_are_what_the_tree_writes(tmp_path):
                         declined += 1
                         continue
                     written += 1
+                    assert cite in found[0]
                     tree = entry_html_nodes(view, context)
                     if found != (cache._render(tree), entry_text(tree)):
                         different.append((publication.key, context))

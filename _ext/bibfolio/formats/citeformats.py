@@ -83,6 +83,16 @@ def _memo(publication: Publication, kind: str, drop: Iterable[str]) -> tuple[dic
     return memo, (kind, tuple(sorted({name.lower() for name in drop})))
 
 
+def forget_formats(publications: Iterable[Publication]) -> None:
+    """Drop the items and records kept of *publications* (:func:`_memo`).
+
+    For a build that needs them no more: a list's files are written and no paper page
+    follows (4 MB on a 3000-entry list, held to the end of the build otherwise).
+    """
+    for publication in publications:
+        publication.__dict__.pop("_citeformats", None)
+
+
 def csl_item(publication: Publication, drop: Iterable[str] = ()) -> dict[str, Any]:
     """The entry as one CSL-JSON item (the CSL 1.0.2 input schema's fields)."""
     memo, key = _memo(publication, "csl", drop)

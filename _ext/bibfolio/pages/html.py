@@ -16,6 +16,7 @@ from sphinx.util.osutil import relative_uri
 from .. import atomic
 from ..build.bibliography import get_domain
 from ..build.fragments import FragmentCache
+from ..build.slugs import writes_paper_pages
 from ..build.translation import ngettext, translated
 from ..cv.page import written_page
 from ..doctree import nodes as bf
@@ -277,6 +278,7 @@ def _tools(
             download_stem(listing.docname, listing.listing_id),
             publications,
             download=node["download"],
+            papers_follow=bool(config.bibfolio_paper_pages) and writes_paper_pages(page.builder),
         )
     long_enough = "filter-ui" in explicit or count >= config.bibfolio_filter_min_entries
     if node["filter_ui"] and count > 1 and long_enough:

@@ -77,15 +77,20 @@ def _hashable(value: Any) -> Any:
     return tuple(value) if isinstance(value, list) else value
 
 
+def has_stock_starttag(translator: Any) -> bool:
+    """Whether *translator* writes start tags with docutils' ``starttag`` (or the theme's)."""
+    global _KNOWN_STARTTAGS  # noqa: PLW0603 - computed once, on first use
+    if _KNOWN_STARTTAGS is None:
+        _KNOWN_STARTTAGS = _known_starttags()
+    return type(translator).starttag in _KNOWN_STARTTAGS
+
+
 def speed_up(translator: Any) -> Any:
     """Give *translator* the faster ``encode`` and ``starttag`` where it has the stock ones."""
-    global _KNOWN_STARTTAGS  # noqa: PLW0603 - computed once, on first use
     cls = type(translator)
     if cls.encode is _html_base.HTMLTranslator.encode and translator.special_characters == _SPECIAL:
         translator.encode = encode
-    if _KNOWN_STARTTAGS is None:
-        _KNOWN_STARTTAGS = _known_starttags()
-    if cls.starttag not in _KNOWN_STARTTAGS:
+    if not has_stock_starttag(translator):
         return translator
     original = translator.starttag
     fixed = (cls, translator.lang_attribute, translator.settings.cloak_email_addresses)

@@ -37,6 +37,8 @@ from .._version import __version__, code_signature
 from .fasthtml import speed_up
 
 if TYPE_CHECKING:
+    from collections.abc import Callable, Iterable
+
     from docutils import nodes
     from sphinx.builders import Builder
 
@@ -77,11 +79,18 @@ def entry_text(tree: nodes.Element) -> str:
     run together only where the second starts with punctuation, which already ends a
     word (``_`` is the one punctuation character that is part of a word).
     """
+    return join_leaves(
+        leaf.astext()
+        for leaf in tree.findall(docutils_nodes.Text)
+        if not isinstance(leaf.parent, docutils_nodes.literal_block)
+    )
+
+
+def join_leaves(leaves: Iterable[str]) -> str:
+    """The texts of a tree's leaves, in order, joined as :func:`entry_text` joins them."""
     text = ""
-    for leaf in tree.findall(docutils_nodes.Text):
-        if isinstance(leaf.parent, docutils_nodes.literal_block):
-            continue
-        part = leaf.astext().replace("\r", "").replace("\n", " ").strip()
+    for leaf in leaves:
+        part = leaf.replace("\r", "").replace("\n", " ").strip()
         while "  " in part:
             part = part.replace("  ", " ")
         if text and part and text[-1] not in _SPACE and part[0] not in _NO_SPACE_BEFORE:
@@ -120,14 +129,25 @@ class FragmentCache:
                     self._data = stored["fragments"]
         return self._data
 
-    def get(self, key: tuple[Any, ...], build: Any) -> tuple[str, str]:
-        """(HTML, text) for *key*; on a miss, render ``build()`` (a node tree)."""
+    def get(
+        self,
+        key: tuple[Any, ...],
+        build: Any,
+        direct: Callable[[DirectWriter], tuple[str, str] | None] | None = None,
+    ) -> tuple[str, str]:
+        """(HTML, text) for *key*; on a miss, render ``build()`` (a node tree).
+
+        *direct*, if given, is tried first: it writes (HTML, text) itself with the
+        build's :class:`DirectWriter`, or returns None for the tree to be rendered.
+        """
         full_key = (*key, self.signature)
         self._used.add(full_key)
         found = self.data.get(full_key)
         if found is None:
-            tree = build()
-            found = (self._render(tree), entry_text(tree))
+            found = direct(self.writer) if direct is not None else None
+            if found is None:
+                tree = build()
+                found = (self._render(tree), entry_text(tree))
             self.data[full_key] = found
             self.dirty = True
             self.rendered += 1
@@ -135,16 +155,22 @@ class FragmentCache:
             self.reused += 1
         return found
 
-    def _render(self, tree: nodes.Element) -> str:
+    @property
+    def writer(self) -> DirectWriter:
+        """The writer of this build's fragments, with the builder's own translator."""
         if self._writer is None:
             document = new_document("<bibfolio>", self.builder.docsettings)
             document.settings.env = self.builder.env
             translator = speed_up(self.builder.create_translator(document, self.builder))
             self._writer = DirectWriter(translator)
-        translator = self._writer.translator
+        return self._writer
+
+    def _render(self, tree: nodes.Element) -> str:
+        writer = self.writer
+        translator = writer.translator
         translator.body = []
         tree.document = translator.document
-        self._writer.write(tree)
+        writer.write(tree)
         return "".join(translator.body)
 
     def save(self) -> None:
@@ -203,6 +229,22 @@ _DIRECT = {
 }
 
 
+def _equivalents() -> dict[type, list[tuple[Any, Any]]]:
+    """Other visitors of a node type that write what its stock ones write, where used.
+
+    MyST-Parser replaces the container's (its ``visit_container_html`` leaves out
+    "container" only for its own ``is_div`` nodes, and adds a ``style``):
+    :meth:`DirectWriter._write_container` leaves such nodes to the translator.
+    """
+    found = {kind: [tuple(stock)] for kind, (_method, *stock) in _DIRECT.items()}
+    try:
+        from myst_parser.parsers import docutils_ as myst  # noqa: PLC0415 - optional
+    except ImportError:
+        return found
+    found[docutils_nodes.container].append((myst.visit_container_html, myst.depart_container_html))
+    return found
+
+
 class DirectWriter:
     """Writes common node types without docutils' dispatch, exactly as the visitors do.
 
@@ -215,15 +257,18 @@ class DirectWriter:
 
     def __init__(self, translator: Any) -> None:
         self.translator = translator
+        equivalents = _equivalents()
         self._methods = {
             kind: getattr(self, method)
-            for kind, (method, *stock) in _DIRECT.items()
-            if all(
+            for kind, (method, *_stock) in _DIRECT.items()
+            if tuple(
                 getattr(getattr(translator, f"{step}_{kind.__name__}", None), "__func__", None)
-                is visitor
-                for step, visitor in zip(("visit", "depart"), stock, strict=True)
+                for step in ("visit", "depart")
             )
+            in equivalents[kind]
         }
+        #: Whether every node type of :data:`_DIRECT` has its stock visitors here.
+        self.complete = len(self._methods) == len(_DIRECT)
 
     def write(self, node: nodes.Node) -> bool:
         """Append *node*'s HTML to the translator's body; True to stop (as ``walkabout``)."""
@@ -306,7 +351,11 @@ class DirectWriter:
 
     def _write_container(self, node: nodes.Element) -> bool:
         translator = self.translator
-        if translator.supported_block_tags.intersection(node["classes"]):
+        if (
+            translator.supported_block_tags.intersection(node["classes"])
+            or node.get("is_div")
+            or "style" in node
+        ):
             return False
         translator.body.append(translator.starttag(node, "div", CLASS="docutils container"))
         self._children(node)

@@ -11,7 +11,7 @@ from docutils import nodes
 
 from ..build.translation import _
 from ..formats.citeformats import machine_formats
-from ..formats.cleanbib import clean_bibtex
+from ..formats.cleanbib import publication_bibtex
 from ..formats.references import STYLES, formatted_reference
 from . import nodes as bf
 
@@ -83,7 +83,7 @@ def cite_reveal(publication: Publication, context: EntryContext) -> bf.details:
     without it.  Without ``formats_data`` (EPUB: no scripts, no downloads) the RIS and
     CSL-JSON are inline, copyable blocks like the BibTeX.
     """
-    bibtex = clean_bibtex(publication.entry, context.drop_fields)
+    bibtex = publication_bibtex(publication, context.drop_fields)
     box = nodes.container(classes=["bibfolio-reveal"])
     box += nodes.paragraph("", "BibTeX", classes=["bibfolio-format-label"])
     box += bf.bibtex_code(bibtex, bibtex, classes=["bibfolio-bibtex", "no-search"])

@@ -25,7 +25,7 @@ def _author_node(author: Author) -> list[nodes.Node]:
     return [name]
 
 
-def _separator(index: int, last: int, separators: tuple[str, str]) -> str:
+def separator(index: int, last: int, separators: tuple[str, str]) -> str:
     between, final = separators
     if index != last:
         return between
@@ -41,7 +41,7 @@ def _joined(authors: Sequence[Author | None], separators: tuple[str, str]) -> li
     last = len(authors) - 1
     for index, author in enumerate(authors):
         if index:
-            text.append(_separator(index, last, separators))
+            text.append(separator(index, last, separators))
         if author is None:
             text.append("…")
         elif not author.owner and not author.marks:

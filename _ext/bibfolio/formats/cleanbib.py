@@ -24,6 +24,7 @@ from ..reading.entrytypes import REQUIRED_FIELDS, TYPE_ALIASES
 if TYPE_CHECKING:
     from collections.abc import Iterable
 
+    from ..model.publication import Publication
     from ..reading.entry import BibEntry
 
 #: Fields that only shape how a portfolio shows an entry (bibfolio's and al-folio's).
@@ -123,6 +124,31 @@ def clean_bibtex(entry: BibEntry, drop: Iterable[str] = ()) -> str:
         lines.append(f"  {name} = {{{value}}},")
     lines.append("}")
     return "\n".join(lines)
+
+
+def publication_bibtex(publication: Publication, drop: Iterable[str] = ()) -> str:
+    """:func:`clean_bibtex` of *publication*'s entry, written once per *drop* in a build.
+
+    A list entry's reveal and the list's "download all" file show the same text: at
+    3000 entries writing it once instead of twice saves about 0.4 s of a cold build.
+    The list forgets it once its files are written (:func:`forget_bibtex`).
+    """
+    memo = publication.__dict__.setdefault("_cleanbib", {})
+    key = tuple(sorted({name.lower() for name in drop}))
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = clean_bibtex(publication.entry, key)
+    return found
+
+
+def forget_bibtex(publications: Iterable[Publication]) -> None:
+    """Drop what :func:`publication_bibtex` kept of *publications* (a list's files are written).
+
+    A 3000-entry list's BibTeX is 4 MB held to the end of the build otherwise; a paper
+    page writes its own.
+    """
+    for publication in publications:
+        publication.__dict__.pop("_cleanbib", None)
 
 
 def name_macro(value: str) -> str:

@@ -17,8 +17,8 @@ from sphinx.util.osutil import relative_uri
 from .. import atomic
 from ..build.bibliography import get_domain, get_library
 from ..build.warnings_ import logger
-from ..formats.citeformats import csl_json, ris_file
-from ..formats.cleanbib import clean_bibliography
+from ..formats.citeformats import csl_json, forget_formats, ris_file
+from ..formats.cleanbib import forget_bibtex, publication_bibtex
 from ..formats.references import STYLES, ReferenceCache, formats_data, reference_list
 from .localfiles import is_epub, linked_files, publishes_local_files
 
@@ -156,7 +156,8 @@ def write_downloads(
     store = references or ReferenceCache(None)
     files = download_files(stem, styles)
     texts = [
-        clean_bibliography(p.entry for p in publications),
+        # The entries' reveals wrote the same clean BibTeX (clean_bibliography's text).
+        "\n\n".join(map(publication_bibtex, publications)) + "\n",
         ris_file(publications),
         csl_json(publications),
         *(
@@ -176,17 +177,23 @@ def write_list_files(
     publications: Sequence[Publication],
     *,
     download: bool,
+    papers_follow: bool = True,
 ) -> list[tuple[str, str]]:
     """Write a list's formats file and, if it offers them, its downloads (as above).
 
     A list without downloads still gets the formats file (linked from nowhere but its
-    reveals' script), so every list's reveals work alike.
+    reveals' script), so every list's reveals work alike.  Unless *papers_follow* (paper
+    pages show the same records), the entries' records are forgotten afterwards.
     """
     styles = list(env.config.bibfolio_cite_styles)
     # No styles (outside a portfolio, by default): no citeproc, no cache file.
     references = reference_cache(env) if styles else None
     _write(Path(outdir, formats_file(stem)), formats_data(publications, styles, references))
     files = write_downloads(outdir, stem, publications, styles, references) if download else []
+    # The entries' reveals and the download shared it; nothing else on the page needs it.
+    forget_bibtex(publications)
+    if not papers_follow:
+        forget_formats(publications)
     if references is not None:
         # Saved here too, not only at build-finished: parallel writers are other processes.
         references.save()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import pickle
 from fnmatch import fnmatch
 from pathlib import Path
@@ -15,10 +16,12 @@ from sphinx.util.osutil import relative_uri
 from .. import atomic
 from ..build.bibliography import get_domain
 from ..build.fragments import FragmentCache
+from ..build.slugs import writes_paper_pages
 from ..build.translation import ngettext, translated
 from ..cv.page import written_page
 from ..doctree import nodes as bf
 from ..doctree.chartnodes import chart_nodes
+from ..doctree.entryhtml import entry_html
 from ..doctree.render import entry_html_nodes, paper_nodes
 from ..model.highlight import shown
 from .assets import ListFormats, download_stem, write_list_files
@@ -103,6 +106,10 @@ def _load_links(path: Path, outdir: str) -> dict[str, Any]:
     return stored["links"] if stored.get("outdir") == outdir else {}
 
 
+def _digest(text: str) -> str:
+    return hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
+
+
 def fragment_cache(env: Any) -> FragmentCache:
     """The fragment cache of the current build (saved at build-finished)."""
     domain = get_domain(env)
@@ -148,8 +155,11 @@ class HtmlPublicationsTransform(SphinxPostTransform):
                 node.parent.replace(node, entry_html_nodes(publication, context))
                 continue
             html, text = cache.get(
-                (publication.content_hash, repr(context)),
+                # The context's digest, not its repr: 3000 keys of ~900 characters
+                # were 2.7 MB held all build.
+                (publication.content_hash, _digest(repr(context))),
                 lambda p=publication, c=context: entry_html_nodes(p, c),
+                lambda writer, p=publication, c=context: entry_html(p, c, writer),
             )
             # parent.replace keeps the placeholder's ids off the fragment: its <li> has them.
             node.parent.replace(node, bf.fragment("", nodes.Text(text), html=html))
@@ -268,6 +278,7 @@ def _tools(
             download_stem(listing.docname, listing.listing_id),
             publications,
             download=node["download"],
+            papers_follow=bool(config.bibfolio_paper_pages) and writes_paper_pages(page.builder),
         )
     long_enough = "filter-ui" in explicit or count >= config.bibfolio_filter_min_entries
     if node["filter_ui"] and count > 1 and long_enough:

@@ -8,10 +8,12 @@ pages to their files; their log records (warnings included) come back to the par
 and are logged there, as Sphinx does for ``-j``.  Nothing else has to come back: the
 parent keeps each page's signature and search text itself (``papers.write_pages``).
 
-The pages are forked for by their number, not only with ``-j``: Read the Docs and the
-bench build without it, and a page is written the same way in a worker as in the
-parent (the output is byte-identical; tests/test_paper_workers.py).  ``-j N`` sets the
-number of workers; otherwise it is the number of CPUs this process may use.  Pages are
+On Linux the pages are forked for by their number, not only with ``-j``: Read the Docs
+and the bench build without it, and a page is written the same way in a worker as in
+the parent (the output is byte-identical; tests/test_paper_workers.py).  ``-j N`` sets
+the number of workers; without it, it is the number of CPUs this process may use.
+Elsewhere only ``-j`` forks, as Sphinx does (macOS libraries that have started their
+runtime may crash a forked child: Python no longer forks there by default).  Pages are
 written in the parent alone where Sphinx could not fork (no ``fork``), where an
 extension does not declare itself safe for parallel writing (its ``html-page-context``
 handler may keep state in the parent), where the process has other threads (forking
@@ -23,6 +25,7 @@ from __future__ import annotations
 import collections
 import gc
 import os
+import sys
 import threading
 from typing import TYPE_CHECKING, Any
 
@@ -63,7 +66,12 @@ def workers(app: Sphinx, pages: int) -> int:
         or not _extensions_allow(app)
     ):
         return 1
-    wanted = app.parallel if app.parallel > 1 else _cpus()
+    if app.parallel > 1:
+        wanted = app.parallel
+    elif sys.platform.startswith("linux"):
+        wanted = _cpus()
+    else:
+        return 1
     return max(1, min(wanted, pages // max(1, MIN_PAGES // 2)))
 
 

@@ -9,7 +9,7 @@ with ``templates/paper/bibfolio-paper.html``, a lean page: writing thousands of 
 theme's full pages would cost several times the rest of the build (a project's own
 ``bibfolio-paper.html`` can extend ``page.html`` for that).  The page's doctree goes to
 ``html-page-context``, so extensions that read it (sphinxext-opengraph) treat it like any
-other page.
+other page.  Many pages are shared out between forked workers (:mod:`.paperworkers`).
 
 Only builders that write one file per page get paper pages (html, dirhtml and their
 kin); singlehtml and epub do not, and their lists do not link to them.
@@ -25,7 +25,6 @@ from typing import TYPE_CHECKING, Any
 from docutils import nodes
 from docutils.utils import new_document
 from sphinx.highlighting import PygmentsBridge
-from sphinx.util.display import status_iterator
 
 from .. import atomic
 from .._version import code_signature
@@ -39,7 +38,7 @@ from ..build.warnings_ import logger, warn
 from ..doctree.inline import rich_nodes
 from ..doctree.render import paper_nodes
 from ..formats.metadata import abstract_summary
-from . import papersearch
+from . import papersearch, paperworkers
 from .context import PageContext
 from .papersite import TEMPLATE, TEMPLATES, SiteContext, navigation_signature
 from .skeleton import templates_for_pages
@@ -285,27 +284,19 @@ def write_pages(app: Sphinx) -> list[tuple[str, dict[str, Any], str]]:
         ):
             outdated.append((page, key))
     highlighter = _Highlighter(builder.highlighter)
+
+    def write_one(page: str, key: str) -> None:
+        publication = library.get(key)
+        if publication is not None:
+            # A group site marks its members (group/); elsewhere no handler answers.
+            publication = app.emit_firstresult(PAPER_VIEW_EVENT, publication) or publication
+            context = PageContext(env, page).context(publication, "paper")
+            render_page(app, page, publication, context, highlighter, site=site)
+
     with templates_for_pages(builder, TEMPLATE, skeleton=site.own_template):
         # Nothing to write, no "writing paper pages..." line.
-        progress = (
-            status_iterator(
-                outdated,
-                "writing paper pages... ",
-                "darkgreen",
-                len(outdated),
-                app.verbosity,
-                stringify_func=lambda item: item[0],
-            )
-            if outdated
-            else ()
-        )
-        for page, key in progress:
-            publication = library.get(key)
-            if publication is not None:
-                # A group site marks its members (group/); elsewhere no handler answers.
-                publication = app.emit_firstresult(PAPER_VIEW_EVENT, publication) or publication
-                context = PageContext(env, page).context(publication, "paper")
-                render_page(app, page, publication, context, highlighter, site=site)
+        if outdated:
+            paperworkers.write(app, outdated, write_one, "writing paper pages... ")
     # The search index gets every page, unchanged ones from the text stored with them.
     rewritten = {page for page, _key in outdated}
     search: dict[str, papersearch.SearchText] = {}

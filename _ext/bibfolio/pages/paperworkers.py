@@ -1,0 +1,129 @@
+"""Paper pages written by forked worker processes, as Sphinx writes documents with ``-j``.
+
+Writing a paper page is the same work for every page and shares nothing with the next
+one: thousands of them (a group site, the N = 3,000 bench) were most of a cold build,
+on one core.  When there are many pages to write, :func:`write` forks workers through
+Sphinx's own :class:`~sphinx.util.parallel.ParallelTasks`, each writing a share of the
+pages to their files; their log records (warnings included) come back to the parent
+and are logged there, as Sphinx does for ``-j``.  Nothing else has to come back: the
+parent keeps each page's signature and search text itself (``papers.write_pages``).
+
+On Linux the pages are forked for by their number, not only with ``-j``: Read the Docs
+and the bench build without it, and a page is written the same way in a worker as in
+the parent (the output is byte-identical; tests/test_paper_workers.py).  ``-j N`` sets
+the number of workers; without it, it is the number of CPUs this process may use.
+Elsewhere only ``-j`` forks, as Sphinx does (macOS libraries that have started their
+runtime may crash a forked child: Python no longer forks there by default).  Pages are
+written in the parent alone where Sphinx could not fork (no ``fork``), where an
+extension does not declare itself safe for parallel writing (its ``html-page-context``
+handler may keep state in the parent), where the process has other threads (forking
+copies none of them), and for fewer than :data:`MIN_PAGES` pages.
+"""
+
+from __future__ import annotations
+
+import collections
+import gc
+import os
+import sys
+import threading
+from typing import TYPE_CHECKING, Any
+
+from sphinx.util import parallel
+from sphinx.util.display import status_iterator
+
+if TYPE_CHECKING:
+    from collections.abc import Callable, Sequence
+
+    from sphinx.application import Sphinx
+
+#: Fewer pages than this are written in the parent alone.  A fork costs its worker copies
+#: of the parent's memory as it touches it: 10,000 to 25,000 more page faults per fork
+#: (measured at N = 200 and 3,000), worth a few dozen pages; each worker gets half this.
+MIN_PAGES = 100
+#: Chunks per worker: a worker forked per chunk, so a worker whose core is busy with
+#: something else leaves more of the pages to the others.
+_CHUNKS_PER_WORKER = 2
+
+
+def _cpus() -> int:
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0))
+    return os.cpu_count() or 1
+
+
+def _extensions_allow(app: Sphinx) -> bool:
+    """Whether every extension declares itself safe for parallel writing (without warning)."""
+    return all(extension.parallel_write_safe for extension in app.extensions.values())
+
+
+def workers(app: Sphinx, pages: int) -> int:
+    """How many processes should write *pages* paper pages (1: the parent alone)."""
+    if (
+        pages < MIN_PAGES
+        or not parallel.parallel_available
+        or threading.active_count() > 1
+        or not _extensions_allow(app)
+    ):
+        return 1
+    if app.parallel > 1:
+        wanted = app.parallel
+    elif sys.platform.startswith("linux"):
+        wanted = _cpus()
+    else:
+        return 1
+    return max(1, min(wanted, pages // max(1, MIN_PAGES // 2)))
+
+
+def _chunks(items: Sequence[Any], count: int) -> list[Sequence[Any]]:
+    size = -(-len(items) // count)
+    return [items[start : start + size] for start in range(0, len(items), size)]
+
+
+def _display(chunk: Sequence[tuple[str, str]]) -> str:
+    return f"{chunk[0][0]} .. {chunk[-1][0]}" if len(chunk) > 1 else chunk[0][0]
+
+
+def write(
+    app: Sphinx,
+    items: Sequence[tuple[str, str]],
+    write_one: Callable[[str, str], None],
+    summary: str,
+) -> int:
+    """Write each ``(page, key)`` of *items* with *write_one*, in workers if it pays.
+
+    Returns the number of processes that wrote them (1: the parent alone).
+    """
+    count = workers(app, len(items))
+    if count == 1:
+        for page, key in status_iterator(
+            items, summary, "darkgreen", len(items), app.verbosity, lambda item: item[0]
+        ):
+            write_one(page, key)
+        return 1
+    # The first page in the parent: the workers inherit what it warmed up (the compiled
+    # templates, the page skeleton, the highlighter) instead of each making it again.
+    write_one(*items[0])
+    chunks = _chunks(items[1:], count * _CHUNKS_PER_WORKER)
+    progress = status_iterator(chunks, summary, "darkgreen", len(chunks), app.verbosity, _display)
+
+    def write_chunk(chunk: Sequence[tuple[str, str]]) -> int:
+        for page, key in chunk:
+            write_one(page, key)
+        return len(chunk)
+
+    def chunk_done(_chunk: Any, _written: int) -> None:
+        next(progress)
+
+    # The parent's objects out of the workers' garbage collections: a collection reads
+    # (and so copies) every object it tracks, the memory a fork shares with the parent.
+    gc.freeze()
+    try:
+        tasks = parallel.ParallelTasks(count)
+        for chunk in chunks:
+            tasks.add_task(write_chunk, chunk, chunk_done)
+        tasks.join()
+    finally:
+        gc.unfreeze()
+    collections.deque(progress, maxlen=0)  # the progress line's end
+    return count

@@ -1,0 +1,118 @@
+"""Paper pages written by forked workers are the pages the parent alone writes."""
+
+from __future__ import annotations
+
+import os
+from typing import TYPE_CHECKING
+
+import pytest
+
+from bibfolio.pages import papers, paperworkers
+
+from .helpers import build_project, copy_portfolio
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+#: An extension whose html-page-context handler warns on every paper page, as one that
+#: checks pages would (its warnings must reach the build, wherever the page is written).
+_LOUD = """
+from sphinx.util import logging
+
+logger = logging.getLogger("loud")
+
+
+def check(app, pagename, templatename, context, doctree):
+    if pagename.startswith("publications/"):
+        title = doctree[0][0].astext()
+        logger.warning("checked: %s", title, type="loud", subtype="page", location=pagename)
+
+
+def setup(app):
+    app.connect("html-page-context", check)
+    return {"parallel_read_safe": True, "parallel_write_safe": SAFE}
+"""
+
+
+def _portfolio(tmp_path: Path, *, safe: bool) -> Path:
+    source = copy_portfolio("liang-luo", tmp_path)
+    # One module name per kind: the tests share one process (and its sys.modules).
+    name = "loud_safe" if safe else "loud_unsafe"
+    (source / f"{name}.py").write_text(_LOUD.replace("SAFE", str(safe)))
+    conf = source / "conf.py"
+    conf.write_text(
+        conf.read_text()
+        + f"\nimport sys\nsys.path.insert(0, {str(source)!r})\n"
+        + f"extensions = [*extensions, {name!r}]\n"
+    )
+    return source
+
+
+def _writers(monkeypatch, log: Path) -> None:
+    """Record the process that writes each paper page in *log* (one pid a line)."""
+    render = papers.render_page
+
+    def recorded(app, page, *args, **kwargs):
+        with log.open("a") as out:
+            out.write(f"{os.getpid()}\n")
+        return render(app, page, *args, **kwargs)
+
+    monkeypatch.setattr(papers, "render_page", recorded)
+
+
+def _files(outdir: Path) -> dict[str, bytes]:
+    return {
+        path.relative_to(outdir).as_posix(): path.read_bytes()
+        for path in sorted(outdir.rglob("*"))
+        if path.is_file() and path.name != ".buildinfo"
+    }
+
+
+@pytest.mark.parametrize("builder", ["html", "dirhtml"])
+def test_pages_written_by_workers_are_the_pages_the_parent_writes(tmp_path, monkeypatch, builder):
+    source = _portfolio(tmp_path, safe=True)
+    alone = build_project(source, tmp_path / "alone", builder)
+    log = tmp_path / "writers.log"
+    _writers(monkeypatch, log)
+    monkeypatch.setattr(paperworkers, "MIN_PAGES", 1)
+    forked = build_project(source, tmp_path / "forked", builder, parallel=2)
+    writers = log.read_text().split()
+    assert len(writers) == 31  # every paper page once
+    # The first page in the parent, the others in two workers.
+    assert writers[0] == str(os.getpid())
+    assert len(set(writers) - {str(os.getpid())}) >= 2
+    # The warnings of the workers' pages reach the build, with their locations.
+    checked = sorted(line for line in forked.warnings.splitlines() if "checked: " in line)
+    assert len(checked) == 31
+    assert checked == sorted(line for line in alone.warnings.splitlines() if "checked: " in line)
+    assert sorted(forked.warnings.splitlines()) == sorted(alone.warnings.splitlines())
+    # Every file of the site (the paper pages, the search index, the sitemap) is the same.
+    assert _files(forked.outdir) == _files(alone.outdir)
+    # The signatures the parent kept: a build with nothing changed writes no page again.
+    log.unlink()
+    build_project(source, tmp_path / "forked", builder, parallel=2, fresh=False)
+    assert not log.exists()
+
+
+def test_an_extension_unsafe_for_parallel_writing_keeps_the_pages_in_the_parent(
+    tmp_path, monkeypatch
+):
+    source = _portfolio(tmp_path, safe=False)
+    log = tmp_path / "writers.log"
+    _writers(monkeypatch, log)
+    monkeypatch.setattr(paperworkers, "MIN_PAGES", 1)
+    monkeypatch.setattr(paperworkers, "_cpus", lambda: 2)
+    built = build_project(source, tmp_path / "out")
+    assert log.read_text().split() == [str(os.getpid())] * 31
+    # Its handler's state (here: the warnings it logs) stays as without workers.
+    assert len([line for line in built.warnings.splitlines() if "checked: " in line]) == 31
+    assert "parallel" not in built.warnings
+
+
+def test_few_pages_are_written_in_the_parent(tmp_path, monkeypatch):
+    source = _portfolio(tmp_path, safe=True)
+    log = tmp_path / "writers.log"
+    _writers(monkeypatch, log)
+    monkeypatch.setattr(paperworkers, "_cpus", lambda: 2)
+    build_project(source, tmp_path / "out")  # 31 pages, under MIN_PAGES
+    assert log.read_text().split() == [str(os.getpid())] * 31

@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from bibfolio.live import forked_build
 from bibfolio.scaffold import new_portfolio
 
 from .helpers import REPO, copy_portfolio
@@ -31,8 +32,10 @@ def load_noxfile():
     return noxfile
 
 
-def live_preview_args(source: str, port: int) -> list[str]:
-    return load_noxfile().live_preview_args(source, port)  # the arguments the nox session uses
+def live_preview_command(source: str, port: int) -> list[str]:
+    """What the nox session runs, with this Python."""
+    noxfile = load_noxfile()
+    return [sys.executable, "-m", noxfile.LIVE_MODULE, *noxfile.live_preview_args(source, port)]
 
 
 def free_port() -> int:
@@ -86,7 +89,7 @@ def server(tmp_path):
     port = free_port()
     log = (tmp_path / "autobuild.log").open("w")
     process = subprocess.Popen(
-        [str(AUTOBUILD), *live_preview_args(str(source), port)],
+        live_preview_command(str(source), port),
         stdout=log,
         stderr=subprocess.STDOUT,
         cwd=tmp_path,
@@ -139,10 +142,53 @@ def test_rebuilds_on_bib_page_and_extension_edits(touched_extension, server):
     wait_for(lambda: "Fall 2024 (edited)" in fetch(port, "teaching.html"))
     wait_for(lambda: rebuilt_after(log, "teaching.md"))
 
+    # The warm rebuilds serve what a fresh build writes.
+    fresh = source.parent / "fresh"
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "sphinx",
+            "build",
+            "-q",
+            "-n",
+            "-b",
+            "html",
+            str(source),
+            str(fresh),
+        ],
+        check=True,
+        capture_output=True,
+    )
+    served = source / "_build" / "html"
+    pages = sorted(path.relative_to(fresh) for path in fresh.rglob("*.html"))
+    assert pages == sorted(path.relative_to(served) for path in served.rglob("*.html"))
+    assert [
+        page for page in pages if (fresh / page).read_bytes() != (served / page).read_bytes()
+    ] == []
+
+    # bibfolio's own code changed: no build may run the code imported before the edit.
     stat = touched_extension.stat()
     os.utime(touched_extension, ns=(stat.st_atime_ns, stat.st_mtime_ns + 1_000_000_000))
     wait_for(lambda: rebuilt_after(log, touched_extension.as_posix()))
+    assert "Python modules changed since the preview started" in log.read_text()
     shutil.rmtree(source / "_build", ignore_errors=True)
+
+
+def test_a_forked_build_leaves_this_process_as_it_was(tmp_path, rootdir):
+    before = set(sys.modules)
+    code, imported = forked_build(
+        ["-q", "-b", "html", str(rootdir / "test-previews"), str(tmp_path)]
+    )
+    assert code == 0
+    assert "Notes on the Analytical Engine" in (tmp_path / "index.html").read_text()
+    assert set(sys.modules) == before  # the build ran in the child
+    assert imported == []  # only the first build reports its modules
+    code, imported = forked_build(
+        ["-q", "-b", "nosuchbuilder", "x", str(tmp_path)], report_modules=True
+    )
+    assert code != 0
+    assert "sphinx.application" in imported
 
 
 def test_the_default_port_is_fixed_and_overridable():

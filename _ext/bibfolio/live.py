@@ -8,7 +8,9 @@ docutils, MyST, the theme, bibfolio ...) again each time.  Here each build, the 
 included, runs in a child forked from this process: a fresh copy of a process that has
 built nothing, so no state of one build reaches the next, and what is served is what
 ``sphinx-build`` writes.  The first build's child reports the modules the build
-imported; this process then imports them, so every later child starts with them.
+imported; this process then imports them, so every later child starts with them.  The
+builds also share their compiled HTML templates (Jinja's bytecode cache, in a temporary
+folder removed when the preview stops).
 
 A module imported that way may change on disk (an edit to bibfolio, ``pip install``): its
 old code must not build.  Before each build the files' modification times are compared
@@ -20,12 +22,15 @@ is not how the standard library starts processes (Windows, macOS), and with
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import importlib
 import multiprocessing
 import os
+import shutil
 import signal
 import sys
+import tempfile
 import traceback
 import warnings
 from pathlib import Path
@@ -47,6 +52,8 @@ class WarmBuilder(Builder):
 
     #: Module file → modification time (ns) when this process imported it; None: cold.
     warm: dict[str, int] | None = None
+    #: The folder of compiled templates the builds share (removed when this process ends).
+    templates: str | None = None
 
     def __call__(self, *, changed_paths: Sequence[Path]) -> None:
         if changed_paths and self.warm is None:
@@ -69,7 +76,12 @@ class WarmBuilder(Builder):
             return
         show_command(["python", "-m", "sphinx", "build", *self.sphinx_args])
         first = not changed_paths
-        code, imported = forked_build(self.sphinx_args, report_modules=first)
+        if first:
+            self.templates = tempfile.mkdtemp(prefix="bibfolio-live-templates-")
+            atexit.register(shutil.rmtree, self.templates, ignore_errors=True)
+        code, imported = forked_build(
+            self.sphinx_args, report_modules=first, templates=self.templates
+        )
         if code:
             sys.stdout.write(
                 f"Sphinx exited with exit code: {code}\n"
@@ -92,8 +104,13 @@ def _shown(path: Path) -> str:
     return path.as_posix()
 
 
-def forked_build(args: Sequence[str], *, report_modules: bool = False) -> tuple[int, list[str]]:
-    """Run ``sphinx build *args*`` in a forked child: (exit code, modules it imported)."""
+def forked_build(
+    args: Sequence[str], *, report_modules: bool = False, templates: str | None = None
+) -> tuple[int, list[str]]:
+    """Run ``sphinx build *args*`` in a forked child: (exit code, modules it imported).
+
+    *templates*: a folder where the builds keep their compiled Jinja templates.
+    """
     read_end, write_end = os.pipe()
     sys.stdout.flush()
     sys.stderr.flush()
@@ -107,6 +124,8 @@ def forked_build(args: Sequence[str], *, report_modules: bool = False) -> tuple[
             signal.signal(signal.SIGTERM, signal.SIG_DFL)
             from sphinx.cmd.build import main  # noqa: PLC0415 - imported ahead by then
 
+            if templates is not None:
+                _cache_templates(templates)
             code = main(["build", *args])
             if report_modules:
                 with os.fdopen(write_end, "w", encoding="utf-8") as report:
@@ -122,6 +141,28 @@ def forked_build(args: Sequence[str], *, report_modules: bool = False) -> tuple[
         modules = report.read().split("\n")
     _, status = os.waitpid(pid, 0)
     return os.waitstatus_to_exitcode(status), [name for name in modules if name]
+
+
+def _cache_templates(folder: str) -> None:
+    """Let this process's build load the HTML templates compiled by an earlier one.
+
+    Compiling the theme's templates is about 0.2 s of every build (of 0.8 s before a
+    page edit's page is written).  Jinja's bytecode cache keys each template on its
+    name and checks its source's checksum, so an edited template is compiled again.
+    Sphinx offers no setting for it: its template loader makes the Jinja environment
+    (in this child only, so no other build is touched).
+    """
+    from jinja2 import FileSystemBytecodeCache  # noqa: PLC0415
+    from sphinx.jinja2glue import BuiltinTemplateLoader  # noqa: PLC0415
+
+    cache = FileSystemBytecodeCache(folder)
+    init = BuiltinTemplateLoader.init
+
+    def init_cached(self: BuiltinTemplateLoader, *args: Any, **kwargs: Any) -> None:
+        init(self, *args, **kwargs)
+        self.environment.bytecode_cache = cache
+
+    BuiltinTemplateLoader.init = init_cached  # type: ignore[method-assign]
 
 
 def import_ahead(names: Sequence[str]) -> dict[str, int]:

@@ -16,7 +16,6 @@ from pathlib import Path
 
 import pytest
 
-from bibfolio.live import forked_build
 from bibfolio.scaffold import new_portfolio
 
 from .helpers import REPO, copy_portfolio
@@ -176,6 +175,8 @@ def test_rebuilds_on_bib_page_and_extension_edits(touched_extension, server):
 
 
 def test_a_forked_build_leaves_this_process_as_it_was(tmp_path, rootdir):
+    from bibfolio.live import forked_build  # needs sphinx-autobuild (the skip above)
+
     before = set(sys.modules)
     code, imported = forked_build(
         ["-q", "-b", "html", str(rootdir / "test-previews"), str(tmp_path)]
@@ -208,7 +209,8 @@ def nox_docs_live(site: Path, port: int, log: Path) -> subprocess.Popen:
          "-s", "docs-live", "--", str(site), "--port", str(port)],
         stdout=log.open("w"),
         stderr=subprocess.STDOUT,
-        # --no-venv runs the sphinx-autobuild on PATH: the one beside this Python first.
+        # --no-venv runs the python on PATH: the one beside this Python (and its
+        # sphinx-autobuild) first.
         env={**os.environ, "PYTHONUNBUFFERED": "1",
              "PATH": os.pathsep.join([str(AUTOBUILD.parent), os.environ.get("PATH", "")])},
     )  # fmt: skip

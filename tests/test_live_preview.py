@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import http.client
 import importlib.util
+import logging
 import os
 import re
 import shutil
@@ -278,3 +279,20 @@ def test_a_busy_port_is_named(tmp_path):
     assert f"port {port} is in use; choose another: nox -s docs-live -- --port 8001" in (
         log.read_text()
     )
+
+
+def test_importing_ahead_is_quiet_and_leaves_the_servers_logging(tmp_path, monkeypatch, capfd):
+    from bibfolio.live import import_ahead
+
+    (tmp_path / "noisy_theme_module.py").write_text(
+        "import logging\nlogging.basicConfig(level=logging.INFO)\nprint('matplotlib is not installed')\n"
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.delitem(sys.modules, "noisy_theme_module", raising=False)
+    root = logging.getLogger()
+    handlers, level = list(root.handlers), root.level
+    times = import_ahead(["noisy_theme_module", "no_such_module_anywhere"])
+    assert "noisy_theme_module" in sys.modules
+    assert str(tmp_path / "noisy_theme_module.py") in times  # watched for edits
+    assert (root.handlers, root.level) == (handlers, level)
+    assert capfd.readouterr().out == ""

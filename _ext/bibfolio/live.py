@@ -9,8 +9,7 @@ included, runs in a child forked from this process: a fresh copy of a process th
 built nothing, so no state of one build reaches the next, and what is served is what
 ``sphinx-build`` writes.  The first build's child reports the modules the build
 imported; this process then imports them, so every later child starts with them.  The
-builds also share their compiled HTML templates (Jinja's bytecode cache, in a temporary
-folder removed when the preview stops).
+builds also share their compiled HTML templates (Jinja's bytecode cache).
 
 A module imported that way may change on disk (an edit to bibfolio, ``pip install``): its
 old code must not build.  Before each build the files' modification times are compared
@@ -22,15 +21,13 @@ is not how the standard library starts processes (Windows, macOS), and with
 
 from __future__ import annotations
 
-import atexit
 import contextlib
 import importlib
+import logging
 import multiprocessing
 import os
-import shutil
 import signal
 import sys
-import tempfile
 import traceback
 import warnings
 from pathlib import Path
@@ -52,8 +49,6 @@ class WarmBuilder(Builder):
 
     #: Module file → modification time (ns) when this process imported it; None: cold.
     warm: dict[str, int] | None = None
-    #: The folder of compiled templates the builds share (removed when this process ends).
-    templates: str | None = None
 
     def __call__(self, *, changed_paths: Sequence[Path]) -> None:
         if changed_paths and self.warm is None:
@@ -76,12 +71,7 @@ class WarmBuilder(Builder):
             return
         show_command(["python", "-m", "sphinx", "build", *self.sphinx_args])
         first = not changed_paths
-        if first:
-            self.templates = tempfile.mkdtemp(prefix="bibfolio-live-templates-")
-            atexit.register(shutil.rmtree, self.templates, ignore_errors=True)
-        code, imported = forked_build(
-            self.sphinx_args, report_modules=first, templates=self.templates
-        )
+        code, imported = forked_build(self.sphinx_args, report_modules=first)
         if code:
             sys.stdout.write(
                 f"Sphinx exited with exit code: {code}\n"
@@ -104,13 +94,8 @@ def _shown(path: Path) -> str:
     return path.as_posix()
 
 
-def forked_build(
-    args: Sequence[str], *, report_modules: bool = False, templates: str | None = None
-) -> tuple[int, list[str]]:
-    """Run ``sphinx build *args*`` in a forked child: (exit code, modules it imported).
-
-    *templates*: a folder where the builds keep their compiled Jinja templates.
-    """
+def forked_build(args: Sequence[str], *, report_modules: bool = False) -> tuple[int, list[str]]:
+    """Run ``sphinx build *args*`` in a forked child: (exit code, modules it imported)."""
     read_end, write_end = os.pipe()
     sys.stdout.flush()
     sys.stderr.flush()
@@ -124,8 +109,7 @@ def forked_build(
             signal.signal(signal.SIGTERM, signal.SIG_DFL)
             from sphinx.cmd.build import main  # noqa: PLC0415 - imported ahead by then
 
-            if templates is not None:
-                _cache_templates(templates)
+            _cache_templates()
             code = main(["build", *args])
             if report_modules:
                 with os.fdopen(write_end, "w", encoding="utf-8") as report:
@@ -143,19 +127,20 @@ def forked_build(
     return os.waitstatus_to_exitcode(status), [name for name in modules if name]
 
 
-def _cache_templates(folder: str) -> None:
+def _cache_templates() -> None:
     """Let this process's build load the HTML templates compiled by an earlier one.
 
     Compiling the theme's templates is about 0.2 s of every build (of 0.8 s before a
-    page edit's page is written).  Jinja's bytecode cache keys each template on its
-    name and checks its source's checksum, so an edited template is compiled again.
-    Sphinx offers no setting for it: its template loader makes the Jinja environment
-    (in this child only, so no other build is touched).
+    page edit's page is written).  Jinja's own bytecode cache keeps them in its folder
+    for this user (``_jinja2-cache-<uid>`` in the temporary folder, made private by
+    Jinja), keyed on each template's name and checked against its source's checksum,
+    so an edited template is compiled again.  Sphinx offers no setting for it: its
+    template loader makes the Jinja environment (patched in this child only).
     """
     from jinja2 import FileSystemBytecodeCache  # noqa: PLC0415
     from sphinx.jinja2glue import BuiltinTemplateLoader  # noqa: PLC0415
 
-    cache = FileSystemBytecodeCache(folder)
+    cache = FileSystemBytecodeCache()
     init = BuiltinTemplateLoader.init
 
     def init_cached(self: BuiltinTemplateLoader, *args: Any, **kwargs: Any) -> None:
@@ -166,10 +151,18 @@ def _cache_templates(folder: str) -> None:
 
 
 def import_ahead(names: Sequence[str]) -> dict[str, int]:
-    """Import *names* here (those that fail are left to the builds); their files' mtimes."""
-    # Quietly: what a module says on import is the build's to say (and filter), not ours.
+    """Import *names* here (those that fail are left to the builds); their files' mtimes.
+
+    Quietly: what a module says on import is the build's to say (and filter), not ours.
+    The root logger is put back as it was: a module that configures logging on import
+    (``a11y_pygments`` calls ``logging.basicConfig``) does so for a build's process,
+    not for the server's; other handlers made meanwhile write to stderr, as they would.
+    """
+    root = logging.getLogger()
+    handlers, level, stderr = list(root.handlers), root.level, sys.stderr
+    quiet = Path(os.devnull).open("w", encoding="utf-8")  # noqa: SIM115 - closed below
     with (
-        Path(os.devnull).open("w", encoding="utf-8") as quiet,
+        quiet,
         contextlib.redirect_stdout(quiet),
         contextlib.redirect_stderr(quiet),
         warnings.catch_warnings(),
@@ -182,6 +175,11 @@ def import_ahead(names: Sequence[str]) -> dict[str, int]:
                 importlib.import_module(name)
             except BaseException:  # any failure: the build imports it itself
                 continue
+        root.handlers[:], root.level = handlers, level
+        loggers = [logging.getLogger(name) for name in list(logging.root.manager.loggerDict)]
+        for handler in (handler for logger in loggers for handler in logger.handlers):
+            if isinstance(handler, logging.StreamHandler) and handler.stream is quiet:
+                handler.setStream(stderr)
     return _module_times()
 
 

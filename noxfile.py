@@ -40,6 +40,11 @@ LIVE_PORT = 8000
 LIVE_STOP_TIMEOUT = 300
 
 
+#: What ``nox -s docs-live`` runs (with ``python -m``): sphinx-autobuild whose rebuilds
+#: fork from a process that has imported Sphinx, the theme and bibfolio once.
+LIVE_MODULE = "bibfolio.live"
+
+
 def live_preview_args(source: str, port: int = LIVE_PORT) -> list[str]:
     """sphinx-autobuild's arguments for *source* (tests/test_live_preview.py runs them).
 
@@ -90,7 +95,9 @@ def docs_live(session: nox.Session) -> None:
     # (its builds run in forked workers that hold the port; killing it mid-build, as
     # nox does after 0.2 s by default, would leave them serving).
     session.run(
-        "sphinx-autobuild",
+        "python",
+        "-m",
+        LIVE_MODULE,
         *live_preview_args(source, port),
         interrupt_timeout=1,
         terminate_timeout=LIVE_STOP_TIMEOUT,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import http.client
 import importlib.util
+import logging
 import os
 import re
 import shutil
@@ -31,8 +32,10 @@ def load_noxfile():
     return noxfile
 
 
-def live_preview_args(source: str, port: int) -> list[str]:
-    return load_noxfile().live_preview_args(source, port)  # the arguments the nox session uses
+def live_preview_command(source: str, port: int) -> list[str]:
+    """What the nox session runs, with this Python."""
+    noxfile = load_noxfile()
+    return [sys.executable, "-m", noxfile.LIVE_MODULE, *noxfile.live_preview_args(source, port)]
 
 
 def free_port() -> int:
@@ -86,7 +89,7 @@ def server(tmp_path):
     port = free_port()
     log = (tmp_path / "autobuild.log").open("w")
     process = subprocess.Popen(
-        [str(AUTOBUILD), *live_preview_args(str(source), port)],
+        live_preview_command(str(source), port),
         stdout=log,
         stderr=subprocess.STDOUT,
         cwd=tmp_path,
@@ -139,10 +142,55 @@ def test_rebuilds_on_bib_page_and_extension_edits(touched_extension, server):
     wait_for(lambda: "Fall 2024 (edited)" in fetch(port, "teaching.html"))
     wait_for(lambda: rebuilt_after(log, "teaching.md"))
 
+    # The warm rebuilds serve what a fresh build writes.
+    fresh = source.parent / "fresh"
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "sphinx",
+            "build",
+            "-q",
+            "-n",
+            "-b",
+            "html",
+            str(source),
+            str(fresh),
+        ],
+        check=True,
+        capture_output=True,
+    )
+    served = source / "_build" / "html"
+    pages = sorted(path.relative_to(fresh) for path in fresh.rglob("*.html"))
+    assert pages == sorted(path.relative_to(served) for path in served.rglob("*.html"))
+    assert [
+        page for page in pages if (fresh / page).read_bytes() != (served / page).read_bytes()
+    ] == []
+
+    # bibfolio's own code changed: no build may run the code imported before the edit.
     stat = touched_extension.stat()
     os.utime(touched_extension, ns=(stat.st_atime_ns, stat.st_mtime_ns + 1_000_000_000))
     wait_for(lambda: rebuilt_after(log, touched_extension.as_posix()))
+    assert "Python modules changed since the preview started" in log.read_text()
     shutil.rmtree(source / "_build", ignore_errors=True)
+
+
+def test_a_forked_build_leaves_this_process_as_it_was(tmp_path, rootdir):
+    from bibfolio.live import forked_build  # needs sphinx-autobuild (the skip above)
+
+    before = set(sys.modules)
+    code, imported = forked_build(
+        ["-q", "-b", "html", str(rootdir / "test-previews"), str(tmp_path)]
+    )
+    assert code == 0
+    assert "Notes on the Analytical Engine" in (tmp_path / "index.html").read_text()
+    assert set(sys.modules) == before  # the build ran in the child
+    assert imported == []  # only the first build reports its modules
+    code, imported = forked_build(
+        ["-q", "-b", "nosuchbuilder", "x", str(tmp_path)], report_modules=True
+    )
+    assert code != 0
+    assert "sphinx.application" in imported
 
 
 def test_the_default_port_is_fixed_and_overridable():
@@ -162,7 +210,8 @@ def nox_docs_live(site: Path, port: int, log: Path) -> subprocess.Popen:
          "-s", "docs-live", "--", str(site), "--port", str(port)],
         stdout=log.open("w"),
         stderr=subprocess.STDOUT,
-        # --no-venv runs the sphinx-autobuild on PATH: the one beside this Python first.
+        # --no-venv runs the python on PATH: the one beside this Python (and its
+        # sphinx-autobuild) first.
         env={**os.environ, "PYTHONUNBUFFERED": "1",
              "PATH": os.pathsep.join([str(AUTOBUILD.parent), os.environ.get("PATH", "")])},
     )  # fmt: skip
@@ -230,3 +279,20 @@ def test_a_busy_port_is_named(tmp_path):
     assert f"port {port} is in use; choose another: nox -s docs-live -- --port 8001" in (
         log.read_text()
     )
+
+
+def test_importing_ahead_is_quiet_and_leaves_the_servers_logging(tmp_path, monkeypatch, capfd):
+    from bibfolio.live import import_ahead
+
+    (tmp_path / "noisy_theme_module.py").write_text(
+        "import logging\nlogging.basicConfig(level=logging.INFO)\nprint('matplotlib is not installed')\n"
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.delitem(sys.modules, "noisy_theme_module", raising=False)
+    root = logging.getLogger()
+    handlers, level = list(root.handlers), root.level
+    times = import_ahead(["noisy_theme_module", "no_such_module_anywhere"])
+    assert "noisy_theme_module" in sys.modules
+    assert str(tmp_path / "noisy_theme_module.py") in times  # watched for edits
+    assert (root.handlers, root.level) == (handlers, level)
+    assert capfd.readouterr().out == ""

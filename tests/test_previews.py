@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from bibfolio.build import bibliography
 from bibfolio.doctree.previews import image_size
 
 from .helpers import page, warnings_of
@@ -54,3 +55,25 @@ def test_image_sizes_of_every_kind_without_sphinx():
     webp = b"RIFF\x00\x00\x00\x00WEBPVP8X" + b"\x00" * 8 + (99).to_bytes(3, "little") * 2
     assert image_size(webp) == (100, 100)
     assert image_size(b"<svg/>") is None
+
+
+def test_a_no_change_rebuild_warns_again_without_reading_an_entry(build_root, monkeypatch):
+    first = build_root("previews")
+    calls = []
+    real = bibliography.read_bib_files
+    monkeypatch.setattr(
+        bibliography, "read_bib_files", lambda *args: calls.append(args) or real(*args)
+    )
+    again = build_root("previews", fresh=False)
+    assert calls == []  # the preview fields were kept: no entry read or decoded
+    assert again.warnings.count("[bibfolio.local_file]") == 1
+    assert "refs.bib:14: WARNING: 'tables': preview 'previews/missing.png'" in again.warnings
+    (served,) = (again.outdir / "_previews").iterdir()
+    assert served.name == first.page("index").select_one("#pub-engine img")["src"].split("/")[1]
+    # An edited field is read again: the warning moves with it.
+    bib = again.srcdir / "refs.bib"
+    bib.write_text(bib.read_text().replace("previews/missing.png", "previews/gone.gif"))
+    edited = build_root("previews", fresh=False)
+    assert calls
+    assert "refs.bib:14: WARNING: 'tables': preview 'previews/gone.gif'" in edited.warnings
+    assert edited.warnings.count("[bibfolio.local_file]") == 1

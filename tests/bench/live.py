@@ -1,8 +1,9 @@
 """The live-preview case: from saving a file to the new content being served.
 
 A portfolio made by ``bibfolio new`` with N synthetic entries (the default site: paper
-pages and the CV on) is served by sphinx-autobuild with the arguments ``nox -s docs-live``
-gives it (``noxfile.live_preview_args``).  Each round saves one edit to a page
+pages and the CV on) is served as ``nox -s docs-live`` serves it: ``python -m bibfolio.live``
+(sphinx-autobuild with warm rebuilds, ``noxfile.LIVE_MODULE``) with the arguments
+``noxfile.live_preview_args`` gives it.  Each round saves one edit to a page
 (``index.md``) and one to ``refs.bib`` (an entry's title), and polls the served page
 (``index.html``, ``publications.html``) every 20 ms until it shows the new text; the
 latency is from the write to that response.  The next edit waits until the build has
@@ -35,19 +36,25 @@ class LiveError(Exception):
     """The server did not start or did not show an edit in time."""
 
 
-def _noxfile_args(source: Path, port: int) -> list[str]:
-    """``nox -s docs-live``'s arguments to sphinx-autobuild (read from noxfile.py)."""
+def _noxfile_command(source: Path, port: int) -> list[str]:
+    """``nox -s docs-live``'s command, with this Python (read from noxfile.py)."""
     spec = importlib.util.spec_from_file_location("noxfile", REPO / "noxfile.py")
     try:
         noxfile = importlib.util.module_from_spec(spec)
         spec.loader.exec_module(noxfile)  # type: ignore[union-attr]
-    except ImportError:  # the bench's environment has no nox: the same arguments
+    except ImportError:  # the bench's environment has no nox: the same command
         return [
+            sys.executable, "-m", "bibfolio.live",
             "--watch", str(source / "refs.bib"), "--watch", str(REPO / "_ext" / "bibfolio"),
             "--re-ignore", r"(_build|__pycache__)", "--host", "127.0.0.1", "--port", str(port),
             "-n", "-b", "html", str(source), str(source / "_build" / "html"),
         ]  # fmt: skip
-    return noxfile.live_preview_args(str(source), port)
+    return [
+        sys.executable,
+        "-m",
+        noxfile.LIVE_MODULE,
+        *noxfile.live_preview_args(str(source), port),
+    ]
 
 
 def _free_port() -> int:
@@ -99,7 +106,6 @@ def measure(
 ) -> dict[str, Any]:
     """Serve a fresh *n*-entry portfolio; time *rounds* page edits and refs.bib edits."""
     source = make_portfolio(root, n, seed, env)
-    autobuild = Path(sys.executable).with_name("sphinx-autobuild")
     port = _free_port()
     log_path = root / "logs" / "live-preview.log"
     samples: dict[str, list[float]] = {"page": [], "refs.bib": []}
@@ -108,7 +114,7 @@ def measure(
         raise LiveError("no title in the portfolio's refs.bib")
     with log_path.open("w", encoding="utf-8") as log:
         server = subprocess.Popen(
-            [str(autobuild), *_noxfile_args(source, port)],
+            _noxfile_command(source, port),
             stdout=log, stderr=subprocess.STDOUT, cwd=root,
             env={**env, "PYTHONUNBUFFERED": "1"},
         )  # fmt: skip

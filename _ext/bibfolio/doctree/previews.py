@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from docutils import nodes
 
-from ..build.bibliography import get_library
+from ..build.bibliography import get_domain, get_library
 from ..build.warnings_ import warn
 
 if TYPE_CHECKING:
@@ -87,13 +87,13 @@ def _jpeg_size(data: bytes) -> tuple[int, int] | None:
 ALFOLIO_FOLDER = Path("assets", "img", "publication_preview")
 
 
-def _source(publication: Publication) -> Path | None:
-    """The preview file of *publication*, if its field names one inside the project."""
-    value = publication.entry.get("preview").strip()
+def _source(value: str, bib_path: str) -> Path | None:
+    """The preview file a ``preview`` field *value* in *bib_path* names inside the project."""
+    value = value.strip()
     path = PurePosixPath(value)
     if not value or "://" in value or path.is_absolute() or ".." in path.parts:
         return None
-    source = Path(publication.entry.path).parent / path
+    source = Path(bib_path).parent / path
     if not source.is_file() and len(path.parts) == 1:  # al-folio's folder of previews
         alfolio = source.parent / ALFOLIO_FOLDER / path
         if alfolio.is_file():
@@ -101,9 +101,8 @@ def _source(publication: Publication) -> Path | None:
     return source
 
 
-def _read(publication: Publication) -> tuple[str, int, int] | None:
-    """(name in ``_previews/``, width, height), or None when there is no usable preview."""
-    source = _source(publication)
+def _read(source: Path | None) -> tuple[str, int, int] | None:
+    """(name in ``_previews/``, width, height), or None when *source* is no usable preview."""
     if source is None or source.suffix.lower() not in _SUFFIXES or not source.is_file():
         return None
     data = source.read_bytes()
@@ -116,35 +115,67 @@ def _read(publication: Publication) -> tuple[str, int, int] | None:
 
 def preview_of(env: BuildEnvironment, publication: Publication) -> tuple[str, int, int] | None:
     """Cached per build: (file name, width, height) of the entry's thumbnail, or None."""
+    entry = publication.entry
+    return _cached(env, publication.key, entry.get("preview"), entry.path)
+
+
+def _cached(env: BuildEnvironment, key: str, value: str, bib_path: str) -> Any:
     # On the build's library: read once a build, forgotten with it.
     cache: dict[str, Any] = get_library(env).__dict__.setdefault("bibfolio_previews", {})
-    if publication.key not in cache:
-        cache[publication.key] = _read(publication)
-    return cache[publication.key]
+    if key not in cache:
+        cache[key] = _read(_source(value, bib_path))
+    return cache[key]
+
+
+#: A publication's ``preview`` field as written: key, value, .bib file, line.
+Field = tuple[str, str, str, int]
+
+
+def preview_fields(env: BuildEnvironment) -> tuple[Field, ...]:
+    """The ``preview`` fields of the library's publications, in file order.
+
+    Kept in the environment with the signature of the files they were read from, so a
+    build whose .bib files did not change (a no-change rebuild, a page edit) finds them
+    without reading or decoding a single entry.
+    """
+    library = get_library(env)
+    data = get_domain(env).data
+    stored = data.get("previews")
+    if stored is not None and stored[0] == library.state.signature:
+        return stored[1]
+    fields = tuple(
+        (p.key, p.entry.get("preview"), p.entry.path, p.entry.line_of("preview"))
+        for p in library.publications.values()
+        if "preview" in p.entry.fields
+    )
+    data["previews"] = (library.state.signature, fields)
+    return fields
+
+
+def note_preview_fields(app: Sphinx, env: BuildEnvironment) -> None:
+    """``env-updated``: record the fields before the environment is saved."""
+    preview_fields(env)
 
 
 def copy_previews(app: Sphinx) -> list[Any]:
     """``html-collect-pages``: copy the used previews; warn once for each unusable one."""
     if app.builder.format != "html":
         return []
-    library = get_library(app.env)
     target = Path(app.outdir) / FOLDER
-    for publication in library.publications.values():
-        if "preview" not in publication.entry.fields:
-            continue
-        found = preview_of(app.env, publication)
+    for key, value, bib_path, line in preview_fields(app.env):
+        found = _cached(app.env, key, value, bib_path)
         if found is None:
             warn(
-                f"'{publication.key}': preview {publication.entry.get('preview')!r} is not a "
+                f"'{key}': preview {value!r} is not a "
                 "PNG, JPEG, GIF or WebP file inside the project; no thumbnail",
                 "local_file",
-                location=f"{publication.entry.path}:{publication.entry.line_of('preview')}",
+                location=f"{bib_path}:{line}",
             )
             continue
         copy = target / found[0]
         if not copy.is_file():
             target.mkdir(parents=True, exist_ok=True)
-            shutil.copyfile(_source(publication), copy)  # type: ignore[arg-type]
+            shutil.copyfile(_source(value, bib_path), copy)  # type: ignore[arg-type]
     return []
 
 
@@ -172,4 +203,5 @@ def register(app: Sphinx) -> None:
     app.add_node(
         preview_image, html=(_visit_html, None), latex=skip, text=skip, man=skip, texinfo=skip
     )
+    app.connect("env-updated", note_preview_fields)
     app.connect("html-collect-pages", copy_previews)

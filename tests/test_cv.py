@@ -612,7 +612,7 @@ def test_typeset_in_a_child_process(
 
 
 def test_typeset_error_is_returned_and_no_pdf_written(tmp_path: Path) -> None:
-    from bibfolio.cv.build import typeset
+    from bibfolio.cv.jobs import typeset
 
     target = tmp_path / "cv.pdf"
     error = typeset("#let broken = (", target)

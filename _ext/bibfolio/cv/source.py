@@ -194,7 +194,7 @@ class CvSource:
             item = cv_entry(publication, self.context)
             entry.replace_self(item)
             if self.typst:  # in place: what it leaves out is located in its page
-                item.replace_self(self.translated_entry(item, doctree, docname))
+                self.translate_entry(item, doctree, docname)
         for slot in list(doctree.findall(bf.publication_legend)):
             text = "" if self.legend_done else legend(self.shown, self.legends)
             if text:
@@ -203,18 +203,16 @@ class CvSource:
             else:
                 slot.parent.remove(slot)
 
-    def translated_entry(
-        self, item: nodes.list_item, doctree: nodes.document, docname: str
-    ) -> nodes.list_item:
-        """*item* as the PDF shows it: one :class:`typst_markup` in a list item."""
+    def translate_entry(self, item: nodes.list_item, doctree: nodes.document, docname: str) -> None:
+        """Replace *item* with its Typst markup (one :class:`typst_markup` in a list item)."""
         split_dates(item)  # as resolved() does for the whole page
         translator = TypstTranslator(
             doctree, self.link_target, image_file=self.image_file, name=docname
         )
         markup = translator.content(item)
+        item.replace_self(nodes.list_item("", typst_markup("", nodes.Text(markup), markup=markup)))
         self.entry_skipped += translator.skipped
         self.entry_problems += translator.problems
-        return nodes.list_item("", typst_markup("", nodes.Text(markup), markup=markup))
 
     def image_file(self, node: nodes.image) -> str:
         """The image's name in the Typst root, or "" (and a problem to report)."""

@@ -612,7 +612,7 @@ def test_typeset_in_a_child_process(
 
 
 def test_typeset_error_is_returned_and_no_pdf_written(tmp_path: Path) -> None:
-    from bibfolio.cv.build import typeset
+    from bibfolio.cv.jobs import typeset
 
     target = tmp_path / "cv.pdf"
     error = typeset("#let broken = (", target)
@@ -620,3 +620,45 @@ def test_typeset_error_is_returned_and_no_pdf_written(tmp_path: Path) -> None:
     assert not target.exists()
     assert typeset("= Fine", target) == ""
     assert "Fine" in text_of(target)
+
+
+@pytest.mark.sphinx("html", testroot="cv")
+def test_typst_compiles_while_the_pages_are_written(
+    app: SphinxTestApp, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Both PDFs' children start before the first page is written, not after the last."""
+    from bibfolio.cv import jobs
+
+    events: list[str] = []
+    popen = subprocess.Popen
+
+    def started(argv: list[str], **kwargs: object) -> subprocess.Popen[bytes]:
+        events.append("typst")
+        return popen(argv, **kwargs)  # type: ignore[call-overload]
+
+    monkeypatch.setattr(jobs.subprocess, "Popen", started)
+    app.connect("html-page-context", lambda _app, page, *_args: events.append(f"page {page}"))
+    app.build()
+    assert "bibfolio" not in app.warning.getvalue()
+    assert events[:2] == ["typst", "typst"], events
+    assert any(event.startswith("page ") for event in events[2:])
+    assert "Notes on the Analytical Engine" in text_of(app.outdir / "cv.pdf")
+    assert (app.outdir / "cv-short.pdf").is_file()
+
+
+def test_a_failed_build_writes_no_pdf(tmp_path: Path) -> None:
+    """build-finished with an error stops the compile: no PDF, no stamp."""
+    from bibfolio.cv.build import RUNNING, Pending, build_cv
+    from bibfolio.cv.jobs import Typesetting
+
+    class App:  # what build_cv reads of the app
+        pass
+
+    app = App()
+    target = tmp_path / "cv.pdf"
+    job = Typesetting("= Never written", target)
+    RUNNING[app] = [Pending(job, tmp_path / "stamp", "inputs")]  # type: ignore[index]
+    build_cv(app, RuntimeError("a page failed"))  # type: ignore[arg-type]
+    assert not target.exists()
+    assert not (tmp_path / "stamp").exists()
+    assert app not in RUNNING

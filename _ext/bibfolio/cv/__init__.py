@@ -13,7 +13,7 @@ if TYPE_CHECKING:
 
 def register(app: Sphinx) -> None:
     """The ``{cv-link}`` role, the CV page and the PDFs; ``bibfolio_cv`` is in build/config.py."""
-    from .build import build_cv  # noqa: PLC0415
+    from .build import build_cv, start_cv  # noqa: PLC0415
     from .page import collect_cv_page  # noqa: PLC0415
     from .role import CvLinkRole, CvLinks, cv_link, outdated_pages, record_link_state  # noqa: PLC0415
 
@@ -23,4 +23,5 @@ def register(app: Sphinx) -> None:
     app.connect("env-get-outdated", outdated_pages)
     app.connect("env-updated", record_link_state)
     app.connect("html-collect-pages", collect_cv_page)
+    app.connect("write-started", start_cv)
     app.connect("build-finished", build_cv)

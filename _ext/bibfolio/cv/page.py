@@ -11,6 +11,7 @@ links the PDF).  A project's own ``cv`` document wins: no page is generated then
 
 from __future__ import annotations
 
+import gc
 import posixpath
 import re
 from pathlib import Path
@@ -113,6 +114,10 @@ def collect_cv_page(app: Sphinx) -> list[tuple[str, dict[str, Any], str]]:
             PAGENAME, context, "page.html", outfilename=temporary, event_arg=document
         )
     atomic.write_file(stamp, inputs)
+    del document, outer, links, body, toc, context
+    # The page's doctrees are cycles of nodes: freed now, not at the next full collection,
+    # the search index and the build's last steps reuse their memory (build.py, start_cv).
+    gc.collect()
     return []
 
 

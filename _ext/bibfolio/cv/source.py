@@ -21,7 +21,7 @@ from .entries import cv_entry, legend
 from .images import find_image
 from .order import in_cv_order
 from .stock import fresh_citation_nodes
-from .typst import TypstTranslator
+from .typst import TypstTranslator, typst_markup
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -84,8 +84,15 @@ def cv_parts(
 class CvSource:
     """The Typst body of one CV variant, collected page by page."""
 
-    def __init__(self, app: Sphinx, short: bool, lists: set[str]) -> None:
+    def __init__(self, app: Sphinx, short: bool, lists: set[str], *, typst: bool = False) -> None:
         self.app = app
+        #: For the PDF: each entry is Typst markup as soon as it is made (the page
+        #: needs its nodes).  Nothing between making and translating changes an
+        #: entry but :func:`split_dates`, done then (a 3000-entry CV's nodes took 50 MB).
+        self.typst = typst
+        #: What translating the entries left out, and the problems it found.
+        self.entry_skipped: list[nodes.Node] = []
+        self.entry_problems: list[tuple[nodes.Node, str]] = []
         self.env = app.env
         self.short = short
         #: The list variants ("list", "selected") the CV's documents hold.
@@ -121,7 +128,7 @@ class CvSource:
         doctree = self.env.get_doctree(docname)
         for toctree in list(doctree.findall(addnodes.toctree)):
             toctree.parent.remove(toctree)
-        self.expand_lists(doctree)
+        self.expand_lists(doctree, docname)
         # Quietly: what resolving finds (a cited key that is gone, a missing reference)
         # is the page's, and the site's build of the page reports it once (issue 23).
         with fresh_citation_nodes(self.env, doctree), logging.suppress_logging():
@@ -153,16 +160,16 @@ class CvSource:
                 f"the CV leaves out a {node.tagname} (no Typst translation): "
                 f"{node.astext()[:60]!r}",
             )
-            for node in translator.skipped
+            for node in self.entry_skipped + translator.skipped
         ]
-        problems += translator.problems + self.image_problems
-        self.image_problems = []
+        problems += self.entry_problems + translator.problems + self.image_problems
+        self.image_problems, self.entry_skipped, self.entry_problems = [], [], []
         # Both variants translate the same pages: say it once, for the full CV.
         for node, message in () if self.short else problems:
             warn(message, "cv", location=node)
         self.parts.append("".join(translator.parts))
 
-    def expand_lists(self, doctree: nodes.document) -> None:
+    def expand_lists(self, doctree: nodes.document, docname: str = "") -> None:
         """Placeholders → CV entries; the short CV keeps selected entries only.
 
         The full CV leaves out ``:selected:`` lists when it has a full list (the same
@@ -184,7 +191,10 @@ class CvSource:
                 entry.parent.remove(entry)
                 continue
             self.shown.append(publication)
-            entry.replace_self(cv_entry(publication, self.context))
+            item = cv_entry(publication, self.context)
+            entry.replace_self(item)
+            if self.typst:  # in place: what it leaves out is located in its page
+                self.translate_entry(item, doctree, docname)
         for slot in list(doctree.findall(bf.publication_legend)):
             text = "" if self.legend_done else legend(self.shown, self.legends)
             if text:
@@ -192,6 +202,17 @@ class CvSource:
                 self.legend_done = True
             else:
                 slot.parent.remove(slot)
+
+    def translate_entry(self, item: nodes.list_item, doctree: nodes.document, docname: str) -> None:
+        """Replace *item* with its Typst markup (one :class:`typst_markup` in a list item)."""
+        split_dates(item)  # as resolved() does for the whole page
+        translator = TypstTranslator(
+            doctree, self.link_target, image_file=self.image_file, name=docname
+        )
+        markup = translator.content(item)
+        item.replace_self(nodes.list_item("", typst_markup("", nodes.Text(markup), markup=markup)))
+        self.entry_skipped += translator.skipped
+        self.entry_problems += translator.problems
 
     def image_file(self, node: nodes.image) -> str:
         """The image's name in the Typst root, or "" (and a problem to report)."""

@@ -66,6 +66,14 @@ def string_literal(text: str) -> str:
     return '"' + body.replace("\n", "\\n").replace("\r", "\\r") + '"'
 
 
+class typst_markup(nodes.Element):  # noqa: N801 - docutils node naming
+    """Typst markup written already (``markup``); its one text child is the markup too.
+
+    The PDF's publication entries are translated one by one as they are made
+    (source.py): 3000 entries never stand as docutils nodes all at once.
+    """
+
+
 class TypstTranslator(nodes.NodeVisitor):
     """Walks one document and writes its Typst markup into :attr:`parts`.
 
@@ -122,6 +130,10 @@ class TypstTranslator(nodes.NodeVisitor):
         pass
 
     # -- text and structure ------------------------------------------------------------
+    def visit_typst_markup(self, node: typst_markup) -> None:
+        self.parts.append(node["markup"])
+        raise nodes.SkipNode
+
     def visit_Text(self, node: nodes.Text) -> None:  # noqa: N802 - docutils visitor names
         self.parts.append(escape(node.astext()))
 
@@ -176,7 +188,9 @@ class TypstTranslator(nodes.NodeVisitor):
     def visit_bullet_list(self, node: nodes.bullet_list) -> None:
         items = [self.content(item) for item in node.children]
         if "bibfolio-list" in node["classes"]:
-            self.parts.append("#cv-pubs(" + ", ".join(f"[{item}]" for item in items) + ")\n\n")
+            # One call per entry: Typst holds less than for one call of 3000 arguments
+            # (386 MB instead of 410 at 3000 entries, typst 0.15.2), the same PDF.
+            self.parts.append("".join(f"#cv-pub[{item}]\n" for item in items) + "\n")
         else:
             body = ", ".join(f"[{item}]" for item in items)
             self.parts.append(f"#list({body})\n\n")

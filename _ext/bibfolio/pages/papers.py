@@ -24,14 +24,12 @@ from typing import TYPE_CHECKING, Any
 
 from docutils import nodes
 from docutils.utils import new_document
-from sphinx.highlighting import PygmentsBridge
 
 from .. import atomic
 from .._version import code_signature
 from ..build.bibliography import get_domain, get_library
 from ..build.citedby import cited_by
 from ..build.config import OPTIONS
-from ..build.fasthtml import speed_up
 from ..build.fragments import DirectWriter
 from ..build.slugs import paper_pages, paper_slugs, reserved_pages, writes_paper_pages
 from ..build.warnings_ import logger, warn
@@ -41,6 +39,7 @@ from ..formats.metadata import abstract_summary
 from . import papersearch, paperworkers
 from .context import PageContext
 from .papersite import TEMPLATE, TEMPLATES, SiteContext, navigation_signature
+from .papertranslator import PaperHighlighter, PaperTranslators
 from .skeleton import templates_for_pages
 
 if TYPE_CHECKING:
@@ -147,32 +146,12 @@ def _metadata(publication: Publication) -> dict[str, str]:
     return metadata
 
 
-class _Highlighter(PygmentsBridge):
-    """The builder's highlighter, with one formatter for all paper pages.
-
-    Sphinx makes a new Pygments formatter (and its style sheet) per code block; the
-    BibTeX blocks of thousands of pages all use the same one.
-    """
-
-    def __init__(self, bridge: PygmentsBridge) -> None:
-        super().__init__(bridge.dest, latex_engine=bridge.latex_engine)
-        self.formatter = bridge.formatter
-        self.formatter_args = dict(bridge.formatter_args)
-        self._formatters: dict[str, Any] = {}
-
-    def get_formatter(self, **kwargs: Any) -> Any:
-        key = repr(sorted(kwargs.items()))
-        if key not in self._formatters:
-            self._formatters[key] = super().get_formatter(**kwargs)
-        return self._formatters[key]
-
-
 def render_page(
     app: Sphinx,
     page: str,
     publication: Publication,
     entry_context: EntryContext,
-    highlighter: PygmentsBridge,
+    translators: PaperTranslators,
     *,
     site: SiteContext | None = None,
 ) -> None:
@@ -187,8 +166,8 @@ def render_page(
     builder.secnumbers = {}
     builder.fignumbers = {}
     builder.current_docname = page
-    translator = speed_up(builder.create_translator(document, builder))
-    translator.highlighter = highlighter
+    translator = translators.for_page(document)
+    translator.highlighter = translators.highlighter
     writer = DirectWriter(translator)
     writer.write(document)
     html = "".join(translator.fragment)
@@ -283,7 +262,7 @@ def write_pages(app: Sphinx) -> list[tuple[str, dict[str, Any], str]]:
             or not Path(builder.get_outfilename(page)).is_file()
         ):
             outdated.append((page, key))
-    highlighter = _Highlighter(builder.highlighter)
+    translators = PaperTranslators(builder, PaperHighlighter(builder.highlighter))
 
     def write_one(page: str, key: str) -> None:
         publication = library.get(key)
@@ -291,7 +270,7 @@ def write_pages(app: Sphinx) -> list[tuple[str, dict[str, Any], str]]:
             # A group site marks its members (group/); elsewhere no handler answers.
             publication = app.emit_firstresult(PAPER_VIEW_EVENT, publication) or publication
             context = PageContext(env, page).context(publication, "paper")
-            render_page(app, page, publication, context, highlighter, site=site)
+            render_page(app, page, publication, context, translators, site=site)
 
     with templates_for_pages(builder, TEMPLATE, skeleton=site.own_template):
         # Nothing to write, no "writing paper pages..." line.

@@ -77,3 +77,20 @@ def test_a_no_change_rebuild_warns_again_without_reading_an_entry(build_root, mo
     assert calls
     assert "refs.bib:14: WARNING: 'tables': preview 'previews/gone.gif'" in edited.warnings
     assert edited.warnings.count("[bibfolio.local_file]") == 1
+
+
+def test_an_image_replaced_beside_an_unchanged_bib_is_shown_on_the_next_build(build_root):
+    first = build_root("previews")
+    old = first.page("index").select_one("#pub-engine img")
+    engine = first.srcdir / "previews" / "engine.png"
+    data = engine.read_bytes()
+    # The same PNG, 12 pixels by 8 now (the size is in the IHDR chunk the page reads).
+    engine.write_bytes(data[:16] + struct.pack(">II", 12, 8) + data[24:])
+    again = build_root("previews", fresh=False)
+    image = again.page("index").select_one("#pub-engine img")
+    assert (image["width"], image["height"]) == ("12", "8")
+    assert image["src"] != old["src"]
+    assert (again.outdir / image["src"]).read_bytes() == engine.read_bytes()
+    # As a fresh build of the same sources shows it.
+    fresh = build_root("previews")
+    assert str(fresh.page("index").select_one("#pub-engine img")) == str(image)

@@ -157,6 +157,26 @@ def note_preview_fields(app: Sphinx, env: BuildEnvironment) -> None:
     preview_fields(env)
 
 
+def outdated_lists(
+    app: Sphinx, env: BuildEnvironment, added: set[str], changed: set[str], removed: set[str]
+) -> list[str]:
+    """``env-get-outdated``: the documents with lists, when a preview image changed.
+
+    A list shows a thumbnail under a name made from the image's content, with the image's
+    size; an image replaced, added or deleted beside an unchanged ``.bib`` changes no
+    source document and no entry, so without this the list would keep the old one.
+    """
+    domain = get_domain(env)
+    current = tuple(
+        _cached(env, key, value, bib_path) for key, value, bib_path, _line in preview_fields(env)
+    )
+    previous = domain.data.get("preview_files")
+    domain.data["preview_files"] = current
+    if previous is None or previous == current:
+        return []
+    return sorted(domain.listings)
+
+
 def copy_previews(app: Sphinx) -> list[Any]:
     """``html-collect-pages``: copy the used previews; warn once for each unusable one."""
     if app.builder.format != "html":
@@ -203,5 +223,6 @@ def register(app: Sphinx) -> None:
     app.add_node(
         preview_image, html=(_visit_html, None), latex=skip, text=skip, man=skip, texinfo=skip
     )
+    app.connect("env-get-outdated", outdated_lists)
     app.connect("env-updated", note_preview_fields)
     app.connect("html-collect-pages", copy_previews)

@@ -2,19 +2,12 @@
 
 from __future__ import annotations
 
-import difflib
-import random
-from pathlib import Path
-
 import pytest
 
-from bibfolio.model import similar as similar_module
 from bibfolio.model.lint import check_publications
 from bibfolio.model.publication import Settings
 from bibfolio.reading.bibtex import read_bib_files
-from bibfolio.reading.richtext import plain
 
-from .bench.genbib import generate_entries
 from .helpers import warnings_of
 
 
@@ -174,60 +167,3 @@ def test_the_build_warns_once_and_says_how_to_pair(app):
         "and authors: a published version and its preprint? To show them as one entry with "
         "both links, add preprint = {engine2020arxiv} to 'engine2021' [bibfolio.similar_title]"
     ]
-
-
-def _same_work_by_definition(a, b, cutoff=0.93):
-    """The comparison ``similar_titles`` makes, written plainly (as before it was inlined)."""
-    if a.title != b.title and not (
-        len(a.words & b.words) >= cutoff * max(len(a.words), len(b.words)) - 1
-        and 2.0 * min(a.length, b.length) / (a.length + b.length) >= cutoff
-        and difflib.SequenceMatcher(None, a.title, b.title).ratio() >= cutoff
-    ):
-        return False
-    return similar_module._same_people(a, b)
-
-
-def _titled(bib: str) -> list:
-    entries, _ = read_bib_files([("refs.bib", bib.encode())], "utf-8")
-    publications, _ = check_publications(entries, Settings())
-    return [
-        similar_module._Titled(similar_module._title_key(plain(p.title)), p)
-        for p in publications.values()
-        if similar_module._title_key(plain(p.title))
-    ]
-
-
-def _with_typos(bib_entries: list) -> str:
-    """The bench's synthetic entries, each third one again with a one-letter typo in its title."""
-    rng = random.Random(7)
-    text = []
-    for index, entry in enumerate(bib_entries):
-        text.append(entry.bibtex())
-        if index % 3 == 0:
-            lines = entry.bibtex().replace(f"{{{entry.key},", f"{{{entry.key}x,", 1).split("\n")
-            at = next(i for i, line in enumerate(lines) if line.startswith("  title = "))
-            letters = [i for i, c in enumerate(lines[at]) if c.isalpha() and i > 12]
-            where = rng.choice(letters)
-            lines[at] = lines[at][:where] + "q" + lines[at][where + 1 :]
-            text.append("\n".join(lines))
-    return "\n".join(text)
-
-
-@pytest.mark.parametrize("source", ["generated", "xampl.bib", "biblatex-examples.bib"])
-def test_inlined_comparison_finds_the_same_pairs_as_the_definition(source):
-    if source == "generated":
-        bib = _with_typos(generate_entries(240, seed=3))
-    else:
-        bib = (Path(__file__).parent / "corpus" / source).read_text(encoding="utf-8")
-    titled = _titled(bib)
-    pairs = matched = 0
-    for index, current in enumerate(titled):
-        for other in titled[:index]:
-            expected = _same_work_by_definition(other, current)
-            found = similar_module._first_same_work([other], current, 0.93) is other
-            assert found == expected, (other.title, current.title)
-            pairs += 1
-            matched += expected
-    assert pairs > 500
-    if source == "generated":
-        assert matched >= 60  # the typo'd copies are found

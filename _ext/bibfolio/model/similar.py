@@ -46,8 +46,19 @@ def similar_titles(publications: Sequence[Publication], cutoff: float = 0.93) ->
         # touches both ends, and this keeps the check linear on large files.
         block_keys = (title[:24], title[-24:])
         first = None
+        length = len(title)
         for block_key in block_keys:
-            first = _first_same_work(blocks.get(block_key, ()), current, cutoff)
+            first = next(
+                (
+                    other
+                    for other in blocks.get(block_key, ())
+                    # Near-equal titles have nearly the same length (difflib's
+                    # ``real_quick_ratio``); tested here, most candidates cost no call.
+                    if 2.0 * min(other.length, length) / (other.length + length) >= cutoff
+                    and _same_work(other, current, cutoff)
+                ),
+                None,
+            )
             if first is not None:
                 break
         if first is not None:
@@ -72,7 +83,6 @@ class _Titled:
         self.length = len(title)
         self.publication = publication
         self.words = frozenset(title.split())
-        self.word_count = len(self.words)
 
     @cached_property
     def numerals(self) -> tuple[int, ...]:
@@ -84,33 +94,14 @@ class _Titled:
         return frozenset(fold(person.person.family) for person in people)
 
 
-def _first_same_work(block: Sequence[_Titled], current: _Titled, cutoff: float) -> _Titled | None:
-    """The first title of *block* that is the same work as *current*, or None.
-
-    The title tests are inlined in this loop, cheapest first:
-    titles sharing an ending ("... for Speech Recognition") fill large blocks, and on a
-    3,000-entry file this loop makes some 40,000 comparisons, nearly all rejected by
-    length or shared words.
-    """
-    length, title, words = current.length, current.title, current.words
-    for other in block:
-        # Near-equal titles have nearly the same length (difflib's ``real_quick_ratio``).
-        if 2.0 * min(other.length, length) / (other.length + length) < cutoff:
-            continue
-        if other.title != title and not (
-            # Near-equal titles share nearly all their words: a cheap filter before the
-            # character-level comparison.
-            len(other.words & words) >= cutoff * max(other.word_count, current.word_count) - 1
-            and _similar(other.title, title, cutoff)
-        ):
-            continue
-        if _same_people(other, current):
-            return other
-    return None
-
-
-def _same_people(a: _Titled, b: _Titled) -> bool:
-    """Whether near-equal titles are one work: same numbers, and the same people."""
+def _same_work(a: _Titled, b: _Titled, cutoff: float) -> bool:
+    if a.title != b.title and not (
+        # Near-equal titles share nearly all their words: a cheap filter before the
+        # character-level comparison.
+        len(a.words & b.words) >= cutoff * max(len(a.words), len(b.words)) - 1
+        and _similar(a.title, b.title, cutoff)
+    ):
+        return False
     if a.numerals != b.numerals:
         return False
     if not a.family_names or not b.family_names:

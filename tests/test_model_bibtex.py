@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bibfolio.model import names as names_module
 from bibfolio.reading.bibtex import read_bib_files, read_bib_text
 
 
@@ -90,3 +94,28 @@ def test_invalid_utf8_and_empty_and_missing_files():
         ("empty.bib", 1, "empty_file"),
         ("gone.bib", 1, "missing_file"),
     ]
+
+
+def _words_by_characters(text: str) -> list[str]:
+    """BibTeX's word split, one character at a time: at whitespace and ``~`` outside braces."""
+    words, current, depth = [], "", 0
+    for char in text:
+        if char in " \t\n~" and depth == 0:
+            if current:
+                words.append(current)
+            current = ""
+            continue
+        if char == "{":
+            depth += 1
+        elif char == "}":
+            depth = max(depth - 1, 0)
+        current += char
+    if current:
+        words.append(current)
+    return words
+
+
+@settings(max_examples=3000, deadline=None)
+@given(st.text(alphabet="ab{}\\ \t\n~,", max_size=24))
+def test_name_words_split_as_bibtex_does(text):
+    assert names_module._words(text) == _words_by_characters(text)

@@ -32,6 +32,7 @@ def is_absolute(url: str) -> bool:
     return parts.scheme in ("http", "https") and bool(parts.netloc)
 
 
+@lru_cache(maxsize=65536)
 def name_for_readers(person: PersonName) -> str:
     """A name as "Family, Given Suffix", for meta tags and COinS.
 
@@ -40,6 +41,9 @@ def name_for_readers(person: PersonName) -> str:
     after them, where Zotero keeps it).  An organisation of several words gets a
     trailing comma, so it is not split into "given" and "family" words: ``cleanAuthor``
     strips the comma and keeps the whole as one name.
+
+    Memoised per name (names are frozen): the same people recur across entries, and on
+    the 3,000-entry bench the COinS of a list ask for 22,583 names, 3,955 distinct.
     """
     written = person.sorted_form
     return written + "," if person.is_single and " " in written else written

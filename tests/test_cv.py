@@ -622,7 +622,8 @@ def test_typeset_error_is_returned_and_no_pdf_written(tmp_path: Path) -> None:
     assert "Fine" in text_of(target)
 
 
-@pytest.mark.sphinx("html", testroot="cv")
+# A copy of its own: in the shared copy an earlier test's PDFs are current, and no child starts.
+@pytest.mark.sphinx("html", testroot="cv", srcdir="cv-overlap", freshenv=True)
 def test_typst_compiles_while_the_pages_are_written(
     app: SphinxTestApp, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -123,7 +123,7 @@ class Build:
     cpu_seconds: float
     peak_rss_mb: float
     output: str
-    largest_child_mb: float | None = None  #: the CV's Typst child, when there is one
+    largest_child_mb: float | None = None  #: the CV's Typst child or a paper-page worker
     own_rss_mb: float | None = None  #: the build process alone (without its children)
 
 
@@ -255,7 +255,8 @@ def sphinx_build(project: Path, log: Path, env: dict[str, str]) -> Build:
     """Run ``python -m sphinx -b html`` on *project* in its own process and measure it.
 
     Through ``rusage.py``, which runs Sphinx in its own process and reports the largest
-    child's peak RSS apart (the CV's Typst child); the timing is the same process's.
+    child's peak RSS apart (the CV's Typst child, or a forked paper-page worker); the
+    timing is the same process's.
     """
     figures = log.with_suffix(".rusage.json")
     argv = [
@@ -641,7 +642,8 @@ def report(
         "",
         f"{reps} repetition(s), cases interleaved; median wall seconds [min–max], median peak "
         "RSS (MiB, `ru_maxrss` of the build process from `os.wait4`: the larger of the "
-        'build and its Typst child; the child alone after "Typst").',
+        'build and its largest child process; that child alone after "child": the CV\'s '
+        "Typst child in (h) and (i), a forked paper-page worker in (f) and (g)).",
         "",
         f"| case | {columns} |",
         rule,
@@ -652,7 +654,7 @@ def report(
         for n in sizes:
             cell = cells.get(f"{case.id}/{n}")
             child = (
-                f", Typst {cell['max_child_mb']:.0f} MB"
+                f", child {cell['max_child_mb']:.0f} MB"
                 if cell is not None and cell["max_child_mb"]
                 else ""
             )

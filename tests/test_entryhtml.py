@@ -23,10 +23,12 @@ from bibfolio.doctree.render import entry_html_nodes
 from bibfolio.model.highlight import shown
 
 from .bench.genbib import generate
-from .helpers import REPO
+from .helpers import REPO, bib_files
 
+# The portfolio's own .bib wherever its conf.py keeps it (a fork made with `bibfolio new`
+# has docs/refs.bib and no top-level one).
 _BIB_FILES = [
-    REPO / "refs.bib",
+    *bib_files(REPO / "docs"),
     REPO / "examples" / "liang-luo" / "refs.bib",
     REPO / "tests" / "corpus" / "biblatex-examples.bib",
     REPO / "tests" / "corpus" / "xampl.bib",

@@ -17,7 +17,7 @@ from ..build.fasthtml import has_stock_starttag
 from ..build.translation import _, ngettext, translate_labels, translate_words
 from ..model.venue import VENUE_LABELS, VENUE_WORDS
 from . import nodes as bf
-from .people import separator
+from .people import author_runs
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -225,24 +225,13 @@ class EntryHtml:
             self.text(" " + ngettext("(ed.)", "(eds.)", count))
 
     def _joined(self, authors: Sequence[Author | None], separators: tuple[str, str]) -> None:
-        text: list[str] = []
-        last = len(authors) - 1
-        for index, author in enumerate(authors):
-            if index:
-                text.append(separator(index, last, separators))
-            if author is None:
-                text.append("…")
-            elif not author.owner and not author.marks:
-                text.append(author.name)
+        for run in author_runs(authors, separators):
+            if isinstance(run, str):
+                self.text(run)
+                continue
+            if run.owner:
+                self.element("strong", ("bibfolio-owner",), run.name)
             else:
-                if text:
-                    self.text("".join(text))
-                    text = []
-                if author.owner:
-                    self.element("strong", ("bibfolio-owner",), author.name)
-                else:
-                    self.text(author.name)
-                if author.marks:
-                    self.element("sup", ("bibfolio-mark",), author.marks)
-        if text:
-            self.text("".join(text))
+                self.text(run.name)
+            if run.marks:
+                self.element("sup", ("bibfolio-mark",), run.marks)

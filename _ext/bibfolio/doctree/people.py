@@ -9,7 +9,7 @@ from docutils import nodes
 from ..build.translation import _, ngettext
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Iterator, Sequence
 
     from ..model.publication import Author, Publication
 
@@ -34,10 +34,15 @@ def separator(index: int, last: int, separators: tuple[str, str]) -> str:
     return final
 
 
-def _joined(authors: Sequence[Author | None], separators: tuple[str, str]) -> list[nodes.Node]:
-    """Join names with separators; ``None`` stands for a gap shown as an ellipsis."""
-    out: list[nodes.Node] = []
-    text: list[str] = []  # plain names and separators, merged into one Text node
+def author_runs(
+    authors: Sequence[Author | None], separators: tuple[str, str]
+) -> Iterator[str | Author]:
+    """Plain names, separators and ellipses merged into strings; marked authors apart.
+
+    ``None`` stands for a gap shown as an ellipsis; an author who is the owner or carries
+    marks comes as the :class:`Author` itself (shown bold or with superscripts).
+    """
+    text: list[str] = []
     last = len(authors) - 1
     for index, author in enumerate(authors):
         if index:
@@ -48,11 +53,21 @@ def _joined(authors: Sequence[Author | None], separators: tuple[str, str]) -> li
             text.append(author.name)
         else:
             if text:
-                out.append(nodes.Text("".join(text)))
+                yield "".join(text)
                 text = []
-            out.extend(_author_node(author))
+            yield author
     if text:
-        out.append(nodes.Text("".join(text)))
+        yield "".join(text)
+
+
+def _joined(authors: Sequence[Author | None], separators: tuple[str, str]) -> list[nodes.Node]:
+    """Join names with separators; ``None`` stands for a gap shown as an ellipsis."""
+    out: list[nodes.Node] = []
+    for run in author_runs(authors, separators):
+        if isinstance(run, str):
+            out.append(nodes.Text(run))
+        else:
+            out.extend(_author_node(run))
     return out
 
 

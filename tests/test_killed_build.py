@@ -100,3 +100,22 @@ def test_a_killed_build_leaves_nothing_the_next_build_keeps(tmp_path, scenario):
         build(source, dest)
         assert_same_output(dest, fresh)
     assert any(killed), "every build finished before its moment: nothing was tested"
+
+
+def test_a_build_killed_after_writing_paper_pages_loses_none_from_the_sitemap(tmp_path):
+    """Killed between writing the paper pages and ``build-finished``, at a first build.
+
+    What such a build leaves, made without a race: every page written, the paper pages'
+    record saved, the writing mark still there and no record of the sitemap's links.
+    The next build used to keep the paper pages as they were and so never record them:
+    its sitemap.xml had none (CI, stop 34).
+    """
+    source = copy_portfolio("mingyu-liang", tmp_path / "src")
+    dest, fresh = tmp_path / "out", tmp_path / "fresh"
+    build(source, fresh)
+    build(source, dest)
+    (dest / "doctrees" / "bibfolio-sitemap-html.pickle").unlink()
+    (dest / "doctrees" / "bibfolio-writing").touch()
+    build(source, dest)
+    assert "/publications/" in (fresh / "html" / "sitemap.xml").read_text()
+    assert_same_output(dest, fresh)

@@ -20,6 +20,7 @@ from __future__ import annotations
 import contextlib
 import os
 import shutil
+import weakref
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -89,6 +90,9 @@ def _holds(path: Path, data: bytes) -> bool:
 #: Beside the doctrees while a build writes (see the module docstring).
 WRITING_MARK = "bibfolio-writing"
 
+#: Per application: whether the mark was there when its build started.
+_FOUND_MARK: weakref.WeakKeyDictionary[Sphinx, bool] = weakref.WeakKeyDictionary()
+
 
 def mark_writing(app: Sphinx, env: object) -> None:
     """``env-updated``: the build starts writing."""
@@ -104,12 +108,21 @@ def unmark_writing(app: Sphinx, exception: Exception | None) -> None:
 
 
 def interrupted(app: Sphinx) -> bool:
-    """Whether the last build in this folder stopped while writing."""
-    return (Path(app.doctreedir) / WRITING_MARK).is_file()
+    """Whether the last build in this folder stopped while writing.
+
+    As found when this build started (:func:`remove_leftovers`): from ``env-updated`` on
+    the mark is this build's own.
+    """
+    found = _FOUND_MARK.get(app)
+    return found if found is not None else (Path(app.doctreedir) / WRITING_MARK).is_file()
 
 
 def remove_leftovers(app: Sphinx) -> None:
-    """``builder-inited``: delete temporary files a killed build left in the output."""
+    """``builder-inited``: delete temporary files a killed build left in the output.
+
+    Also notes whether the last build was killed while writing (:func:`interrupted`).
+    """
+    _FOUND_MARK[app] = (Path(app.doctreedir) / WRITING_MARK).is_file()
     for folder in (Path(app.outdir), Path(app.doctreedir)):
         if folder.is_dir():
             for leftover in folder.rglob(f"*{SUFFIX}"):

@@ -27,6 +27,7 @@ import logging
 import multiprocessing
 import os
 import signal
+import subprocess
 import sys
 import traceback
 import warnings
@@ -67,7 +68,7 @@ class WarmBuilder(Builder):
             if shown:
                 show_message(f"Detected changes ({', '.join(shown)})")
             show_message("Rebuilding...")
-        if self._run_commands(self.pre_build_commands, "pre-build") != 0:
+        if _run_commands(self.pre_build_commands, "pre-build") != 0:
             return
         show_command(["python", "-m", "sphinx", "build", *self.sphinx_args])
         first = not changed_paths
@@ -80,11 +81,28 @@ class WarmBuilder(Builder):
                 "Please fix the cause of the error above or press Ctrl+C to stop the "
                 "server.\n"
             )
-        else:
-            self._run_commands(self.post_build_commands, "post-build")
+        else:  # sphinx-autobuild 2024.10 has no post-build commands
+            _run_commands(getattr(self, "post_build_commands", ()), "post-build")
         if first:
             self.warm = import_ahead(imported)
         show_message(f"Serving on {self.uri}")
+
+
+def _run_commands(commands: Sequence[Sequence[str]], context: str) -> int:
+    """Run sphinx-autobuild's ``--pre-build`` (or ``--post-build``) commands, as it does.
+
+    Its own runner is a private method that its 2024.10 releases (within our declared
+    range) do not have; the exit code of the first that failed, else 0.
+    """
+    for command in commands:
+        show_message(context)
+        show_command(list(command))
+        code = subprocess.run(list(command), check=False).returncode
+        if code:
+            print(f"{context.title()} command exited with exit code: {code}")
+            print("Please fix the cause of the error above or press Ctrl+C to stop the server.")
+            return code
+    return 0
 
 
 def _shown(path: Path) -> str:

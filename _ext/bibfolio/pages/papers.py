@@ -216,7 +216,8 @@ def write_pages(app: Sphinx) -> list[tuple[str, dict[str, Any], str]]:
 
     A page is written again when its entry, what the entry's rendering depends on (the
     "back" link, file links), the configuration, the templates, the site's navigation or
-    bibfolio itself changed, or when its file is missing.  Returns no pages of its own
+    bibfolio itself changed, or when its file is missing; all of them after a build that
+    was killed while writing (:func:`atomic.interrupted`).  Returns no pages of its own
     for the builder: each page is written here, with its doctree.
     """
     builder: Any = app.builder
@@ -253,11 +254,14 @@ def write_pages(app: Sphinx) -> list[tuple[str, dict[str, Any], str]]:
     targets = get_domain(env).targets
     current: dict[str, Any] = {}
     outdated: list[tuple[str, str]] = []
+    # After a build killed while writing, all again: what was recorded of the pages it
+    # kept (sitemap.xml's links, at build-finished) was lost with it.
+    everything = library.changed is None or atomic.interrupted(app)
     for key, page in pages.items():
         signature = (hashes.get(key), page, targets.get(key), cited_by(env, key), shared)
         current[page] = signature
         if (
-            library.changed is None
+            everything
             or previous.get(page) != signature
             or not Path(builder.get_outfilename(page)).is_file()
         ):

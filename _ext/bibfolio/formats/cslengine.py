@@ -117,6 +117,7 @@ def _install() -> None:
     patch(model.Number, "process", _number_process)
     patch(model.Date, "process", _date_process)
     patch(model.Group, "process", _group_process)
+    patch(model.CitationStylesElement, "xpath_search", _xpath_search)
     original_ordinal = model.to_ordinal  # a function: Number and Date call it by name
 
     def ordinal(number: int, context: Any) -> str:
@@ -125,6 +126,29 @@ def _install() -> None:
         return cslordinals.to_ordinal(original_ordinal, number, context)
 
     model.to_ordinal = ordinal
+
+
+#: (element, XPath expression) → what the search found, for the style and locale trees.
+_SEARCHED: dict[tuple[Any, str], list[Any]] = {}
+#: More than two styles in a few languages ever make: then forgotten, and found again.
+_SEARCHED_MAX = 50_000
+
+
+def _xpath_search(original: Any, self: Any, expression: str) -> list[Any]:
+    """citeproc-py's XPath search of the style (a macro, a locale's term), remembered.
+
+    A style and its locales are read once per process and never changed, yet each entry
+    searches them again for every macro and term it uses: about 40 searches an entry and
+    a quarter of the time of formatting one (profiled on 2,400 entries).  Keyed on the
+    element itself, which the key keeps alive, so the same element is the same key.
+    """
+    key = (self, expression)
+    found = _SEARCHED.get(key)
+    if found is None:
+        if len(_SEARCHED) >= _SEARCHED_MAX:
+            _SEARCHED.clear()
+        found = _SEARCHED[key] = original(self, expression)
+    return list(found)
 
 
 def _quote(original: Any, self: Any, string: Any) -> Any:

@@ -27,9 +27,10 @@ rule, named beside it:
 Title case and capitalize-first are in :mod:`.csltextcase`, the number reading in
 :mod:`.cslnumbers`, the quote marks in :mod:`.cslquotes` (all plain string rules).
 
-This is the one module that touches citeproc-py's internals: it replaces methods of its
-model classes, is written against citeproc-py 0.11.1 (pinned in ``pyproject.toml``), and
-the replacements act only inside :func:`corrected` (bibfolio's own formatting), so any
+This module and :mod:`.cslmemo` (lookups citeproc-py repeats, remembered) are the ones
+that touch citeproc-py's internals: they replace methods of its model classes, are
+written against citeproc-py 0.11.1 (pinned in ``pyproject.toml``), and the
+replacements act only inside :func:`corrected` (bibfolio's own formatting), so any
 other user of citeproc-py in the process gets citeproc-py's behaviour.
 """
 
@@ -39,7 +40,7 @@ from contextlib import contextmanager
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from . import cslnumbers
+from . import cslmemo, cslnumbers
 from .cslinitials import initialize_with
 from .cslquotes import CLOSE, OPEN
 
@@ -75,6 +76,7 @@ def corrected() -> Iterator[None]:
     """Within this block citeproc-py formats one entry with this module's corrections."""
     _install()
     _state.__init__()
+    cslmemo.forget_references()
     _state.active = True
     try:
         yield
@@ -117,7 +119,7 @@ def _install() -> None:
     patch(model.Number, "process", _number_process)
     patch(model.Date, "process", _date_process)
     patch(model.Group, "process", _group_process)
-    patch(model.CitationStylesElement, "xpath_search", _xpath_search)
+    patch(model.CitationStylesElement, "xpath_search", cslmemo.xpath_search)
     original_ordinal = model.to_ordinal  # a function: Number and Date call it by name
 
     def ordinal(number: int, context: Any) -> str:
@@ -126,29 +128,7 @@ def _install() -> None:
         return cslordinals.to_ordinal(original_ordinal, number, context)
 
     model.to_ordinal = ordinal
-
-
-#: (element, XPath expression) → what the search found, for the style and locale trees.
-_SEARCHED: dict[tuple[Any, str], list[Any]] = {}
-#: More than two styles in a few languages ever make: then forgotten, and found again.
-_SEARCHED_MAX = 50_000
-
-
-def _xpath_search(original: Any, self: Any, expression: str) -> list[Any]:
-    """citeproc-py's XPath search of the style (a macro, a locale's term), remembered.
-
-    A style and its locales are read once per process and never changed, yet each entry
-    searches them again for every macro and term it uses: about 40 searches an entry and
-    a quarter of the time of formatting one (profiled on 2,400 entries).  Keyed on the
-    element itself, which the key keeps alive, so the same element is the same key.
-    """
-    key = (self, expression)
-    found = _SEARCHED.get(key)
-    if found is None:
-        if len(_SEARCHED) >= _SEARCHED_MAX:
-            _SEARCHED.clear()
-        found = _SEARCHED[key] = original(self, expression)
-    return list(found)
+    cslmemo.install(lambda: _state.active)
 
 
 def _quote(original: Any, self: Any, string: Any) -> Any:

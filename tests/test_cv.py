@@ -667,3 +667,28 @@ def test_a_failed_build_writes_no_pdf(tmp_path: Path) -> None:
     assert not target.exists()
     assert not (tmp_path / "stamp").exists()
     assert app not in RUNNING
+
+
+def test_escaped_text_prints_as_written(tmp_path: Path) -> None:
+    """Text with every kind of punctuation prints as written, whatever Typst makes of it.
+
+    typst.py leaves some punctuation bare (``,`` ``:`` ``.`` before a space ...) and
+    escapes the rest; none of it may become markup (a list, a dash, a smart quote).
+    """
+    from bibfolio.cv.jobs import typeset
+    from bibfolio.cv.typst import escape
+
+    lines = [
+        "1. Not a list; a, b: c! d? 50% & (e) f)",
+        "Dots... and .x, 2026. Jr. Mr.. end.",
+        "-- --- -? -1 'q' \"q\" // /* a */ http://example.org",
+        "*b* _i_ $m$ @ref <lab> [x] ~ = + \\ `r` {y} | ^",
+    ]
+    body = "\n\n".join(escape(line) for line in lines)
+    after = "#emph[Title]" + escape(". Then; more", "#emph[Title]")
+    stop = "#strong[1984]" + escape(". Not field access", "1984")
+    target = tmp_path / "escaped.pdf"
+    assert typeset(f"{body}\n\n{after}\n\n{stop}\n", target) == ""
+    printed = " ".join(text_of(target).split())
+    expected = " ".join([*lines, "Title. Then; more", "1984. Not field access"])
+    assert printed == " ".join(expected.split())

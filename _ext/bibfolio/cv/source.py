@@ -22,6 +22,7 @@ from .images import find_image
 from .order import in_cv_order
 from .stock import fresh_citation_nodes
 from .typst import TypstTranslator, typst_markup
+from .typstentry import typst_entry
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -191,6 +192,13 @@ class CvSource:
                 entry.parent.remove(entry)
                 continue
             self.shown.append(publication)
+            markup = (
+                typst_entry(publication, self.context, self.link_target) if self.typst else None
+            )
+            if markup is not None:  # written as a string, no tree
+                text = nodes.Text(markup)
+                entry.replace_self(nodes.list_item("", typst_markup("", text, markup=markup)))
+                continue
             item = cv_entry(publication, self.context)
             entry.replace_self(item)
             if self.typst:  # in place: what it leaves out is located in its page

@@ -7,7 +7,7 @@ references are resolved as for the site (source.py), and typst.py writes the mar
 ``cv.pdf`` and the one-page ``cv-short.pdf`` (selected publications only) are compiled
 with the ``typst`` package only when their Typst source (and template) changed.  The
 sources are made when Sphinx starts writing (``write-started``: every doctree is read
-and resolvable then), the compiles run in child processes while the site's pages are
+and resolvable then), the compiles run in a child process while the site's pages are
 written, and ``build-finished`` collects them (jobs.py).
 """
 
@@ -200,14 +200,14 @@ def build_cv(app: Sphinx, exception: Exception | None) -> None:
         pending.job.cancel()
         return
     errors = pending.job.finish()
-    for job, error, (stamp, record) in zip(
-        pending.job.compiles, errors, pending.stamps, strict=True
+    for target, error, (stamp, record) in zip(
+        pending.job.targets, errors, pending.stamps, strict=True
     ):
         if error:
-            warn(f"the CV could not be typeset ({job.target.name}): {error}", "cv")
+            warn(f"the CV could not be typeset ({target.name}): {error}", "cv")
             continue
         atomic.write_file(stamp, record)
-        logger.info("bibfolio: wrote %s", job.target.name)
+        logger.info("bibfolio: wrote %s", target.name)
 
 
 def fonts_for(app: Sphinx, text: str) -> FontChoice:

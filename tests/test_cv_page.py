@@ -409,3 +409,57 @@ def test_cv_parts_follow_cv_order_not_the_toctrees() -> None:
     assert in_cv_order(
         ["index", "teaching", "education-experience"], "index", lambda doc: "Timeline"
     ) == ["index", "education-experience", "teaching"]
+
+
+def test_a_link_the_theme_shortens_is_shortened_on_the_cv_page(tmp_path: Path) -> None:
+    """A GitHub address in a title reads on the CV page as the theme writes such links.
+
+    pydata-sphinx-theme's post-transform shortens a link whose text is its address; the
+    CV page's entries that have one stay where it sees them (cv/source.py).
+    """
+    from .helpers import build_project
+
+    source = tmp_path / "src"
+    source.mkdir()
+    (source / "conf.py").write_text(
+        'extensions = ["myst_parser", "sphinxcontrib.bibtex", "bibfolio"]\n'
+        'bibtex_bibfiles = ["refs.bib"]\nbibfolio_owner = ["Ada Lovelace"]\n'
+        'html_theme = "pydata_sphinx_theme"\nbibfolio_cv = ["index"]\n'
+    )
+    (source / "refs.bib").write_text(
+        "@article{lovelace1843tool,\n  author = {Ada Lovelace},\n"
+        "  title = {Notes at \\url{https://github.com/example/engine}},\n"
+        "  journal = {Scientific Memoirs}, year = {1843},\n"
+        "  url = {https://example.org/notes}\n}\n"
+    )
+    (source / "index.md").write_text("# Ada Lovelace\n\n## Papers\n\n```{publications}\n```\n")
+    built = build_project(source, tmp_path / "out", overrides={"nitpicky": False})
+    link = soup_of(built.outdir / "cv.html").select_one("li.bibfolio-cv-entry a.github")
+    assert link is not None
+    assert link.get_text() == "example/engine"
+    assert link["href"] == "https://github.com/example/engine"
+
+
+def test_only_entries_no_post_transform_changes_skip_the_post_transforms() -> None:
+    """The CV page's plain entries skip the site's post-transforms; the others get them.
+
+    A link whose text is its address (pydata-sphinx-theme shortens GitHub ones), math or
+    inline code stay in the doctree the post-transforms see (cv/source.py).
+    """
+    from docutils import nodes
+
+    from bibfolio.cv.source import _untouched
+
+    def entry(*inline: nodes.Node) -> nodes.list_item:
+        link = nodes.reference("", "PDF", refuri="https://example.org/a.pdf")
+        return nodes.list_item(
+            "",
+            nodes.paragraph("", "", nodes.strong("", "Ada Lovelace"), nodes.Text(". "), *inline),
+            nodes.paragraph("", "", link, classes=["bibfolio-links"]),
+        )
+
+    assert _untouched(entry(nodes.emphasis("", "Journal"), nodes.superscript("", "*")))
+    url = "https://github.com/example/tool"
+    assert not _untouched(entry(nodes.reference("", url, refuri=url)))
+    assert not _untouched(entry(nodes.literal("", "code")))
+    assert not _untouched(entry(nodes.reference("", "no address")))

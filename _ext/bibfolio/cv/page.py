@@ -11,7 +11,6 @@ links the PDF).  A project's own ``cv`` document wins: no page is generated then
 
 from __future__ import annotations
 
-import gc
 import posixpath
 import re
 from pathlib import Path
@@ -26,7 +25,7 @@ from sphinx.util.osutil import relative_uri
 from .. import atomic
 from ..build.translation import _, translated
 from ..model.messages import N_
-from .build import FILES, inputs_key
+from .build import FILES, freeing_own_cycles, inputs_key
 from .source import CvSource, cv_parts, list_variants, wants_cv
 
 if TYPE_CHECKING:
@@ -88,6 +87,17 @@ def collect_cv_page(app: Sphinx) -> list[tuple[str, dict[str, Any], str]]:
     inputs = page_inputs(app, parts)
     if target.exists() and stamp.is_file() and stamp.read_text(encoding="utf-8") == inputs:
         return []  # nothing it is made of changed: no doctree is loaded
+    # The page's doctrees are cycles of nodes: freed when it is written, not at the next
+    # full collection; the search index and the build's last steps reuse their memory.
+    with freeing_own_cycles():
+        write_page(app, parts, target)
+    atomic.write_file(stamp, inputs)
+    return []
+
+
+def write_page(app: Sphinx, parts: list[tuple[str, str]], target: Path) -> None:
+    """Assemble the page from *parts* and write it to *target* in the theme's layout."""
+    builder: StandaloneHTMLBuilder = app.builder  # type: ignore[assignment]
     document, short = assemble(app, parts)
     outer = document[0]
     links = pdf_links(app, short)
@@ -113,12 +123,6 @@ def collect_cv_page(app: Sphinx) -> list[tuple[str, dict[str, Any], str]]:
         builder.handle_page(
             PAGENAME, context, "page.html", outfilename=temporary, event_arg=document
         )
-    atomic.write_file(stamp, inputs)
-    del document, outer, links, body, toc, context
-    # The page's doctrees are cycles of nodes: freed now, not at the next full collection,
-    # the search index and the build's last steps reuse their memory (build.py, start_cv).
-    gc.collect()
-    return []
 
 
 def page_inputs(app: Sphinx, parts: list[tuple[str, str]]) -> str:

@@ -22,6 +22,7 @@ from .images import find_image
 from .order import in_cv_order
 from .stock import fresh_citation_nodes
 from .typst import TypstTranslator, typst_markup
+from .typstentry import typst_entry
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -114,6 +115,8 @@ class CvSource:
         #: The images the CV shows: name in the Typst root → file.
         self.files: dict[str, Path] = {}
         self.image_problems: list[tuple[nodes.Node, str]] = []
+        #: The page's entries kept out of the post-transforms, and where they go after.
+        self.held: list[tuple[held_entry, nodes.list_item]] = []
 
     def resolved(
         self, docname: str, section_id: str, is_home: bool
@@ -133,6 +136,9 @@ class CvSource:
         # is the page's, and the site's build of the page reports it once (issue 23).
         with fresh_citation_nodes(self.env, doctree), logging.suppress_logging():
             self.env.apply_post_transforms(doctree, docname)
+        for slot, item in self.held:
+            slot.replace_self(item)
+        self.held = []
         level = 0
         if section_id:
             root: nodes.Element = doctree.ids[section_id]  # checked by cv_parts
@@ -191,7 +197,19 @@ class CvSource:
                 entry.parent.remove(entry)
                 continue
             self.shown.append(publication)
+            markup = (
+                typst_entry(publication, self.context, self.link_target) if self.typst else None
+            )
+            if markup is not None:  # written as a string, no tree
+                text = nodes.Text(markup)
+                entry.replace_self(nodes.list_item("", typst_markup("", text, markup=markup)))
+                continue
             item = cv_entry(publication, self.context)
+            if not self.typst and _untouched(item):
+                slot = held_entry()
+                entry.replace_self(slot)
+                self.held.append((slot, item))
+                continue
             entry.replace_self(item)
             if self.typst:  # in place: what it leaves out is located in its page
                 self.translate_entry(item, doctree, docname)
@@ -231,6 +249,42 @@ class CvSource:
         if uri and self.baseurl and not node.get("refid"):
             return self.baseurl + uri
         return ""
+
+
+class held_entry(nodes.Element):  # noqa: N801 - docutils node naming
+    """Where a CV page entry goes once the page's post-transforms ran (never written)."""
+
+
+#: What a CV entry is made of that no post-transform changes (none looks at them).
+_PLAIN_NODES = (
+    nodes.Text,
+    nodes.list_item,
+    nodes.paragraph,
+    nodes.inline,
+    nodes.strong,
+    nodes.emphasis,
+    nodes.superscript,
+    nodes.subscript,
+)
+
+
+def _untouched(item: nodes.list_item) -> bool:
+    """Whether the site's post-transforms leave *item* as it is, and may skip it.
+
+    They run over the page's whole doctree; 3000 entries' nodes in it made them take
+    about a third of the CV page's time.  An entry of plain text and styles, and links
+    whose text is not their address (the theme shortens such a GitHub link), has
+    nothing any of them changes (Sphinx's, the theme's, MyST's, sphinxcontrib-bibtex's,
+    bibfolio's); anything else (math, inline code, a URL in a title) stays in the tree
+    for them, as before.  Like the site's lists, whose entries are HTML by then.
+    """
+    for node in item.findall():
+        if isinstance(node, nodes.reference):
+            if not node.get("refuri") or node["refuri"] in node.astext():
+                return False
+        elif not isinstance(node, _PLAIN_NODES):
+            return False
+    return True
 
 
 def _title(env: BuildEnvironment, docname: str) -> str:

@@ -14,12 +14,16 @@ import sys
 import time
 import urllib.request
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
 from bibfolio.scaffold import new_portfolio
 
 from .helpers import REPO, copy_portfolio
+
+if TYPE_CHECKING:
+    from sphinx.testing.util import SphinxTestApp
 
 AUTOBUILD = Path(sys.executable).with_name("sphinx-autobuild")
 pytestmark = pytest.mark.skipif(not AUTOBUILD.exists(), reason="sphinx-autobuild is not installed")
@@ -296,3 +300,36 @@ def test_importing_ahead_is_quiet_and_leaves_the_servers_logging(tmp_path, monke
     assert str(tmp_path / "noisy_theme_module.py") in times  # watched for edits
     assert (root.handlers, root.level) == (handlers, level)
     assert capfd.readouterr().out == ""
+
+
+# A copy of its own: in the shared copy an earlier test's PDFs are current, and no child starts.
+@pytest.mark.sphinx("html", testroot="cv", srcdir="cv-after-pages", freshenv=True)
+def test_a_live_preview_build_writes_the_pages_before_typst_starts(
+    app: SphinxTestApp, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """bibfolio.live's builds (CvTiming.after_pages): every page first, then the compiles."""
+    from pypdf import PdfReader
+
+    from bibfolio.cv import jobs
+    from bibfolio.cv.timing import CvTiming
+
+    monkeypatch.setattr(CvTiming, "after_pages", True)
+    events: list[str] = []
+    popen = subprocess.Popen
+
+    def started(argv: list[str], **kwargs: object) -> subprocess.Popen[bytes]:
+        events.append("typst")
+        return popen(argv, **kwargs)  # type: ignore[call-overload]
+
+    monkeypatch.setattr(jobs.subprocess, "Popen", started)
+    app.connect("html-page-context", lambda _app, page, *_args: events.append(f"page {page}"))
+    app.build()
+    assert "bibfolio" not in app.warning.getvalue()
+    first = events.index("typst")
+    assert events[first : first + 2] == ["typst", "typst"], events
+    documents = {f"page {docname}" for docname in app.env.found_docs}
+    assert documents <= set(events[:first]), events
+    assert "page cv" in events[first:], events  # the CV page is made while Typst runs
+    text = "\n".join(page.extract_text() for page in PdfReader(app.outdir / "cv.pdf").pages)
+    assert "Notes on the Analytical Engine" in text
+    assert (app.outdir / "cv-short.pdf").is_file()

@@ -78,7 +78,10 @@ class WarmBuilder(Builder):
             _run_commands(getattr(self, "post_build_commands", ()), "post-build")
         if first:
             self.warm = import_ahead(imported)
-            self.zygote = Zygote()
+            try:
+                self.zygote = Zygote()
+            except OSError as err:  # no process to spare: builds forked here, in a pool
+                show_message(f"Could not start the process that forks the builds ({err})")
         show_message(f"Serving on {self.uri}")
 
     def interrupt(self) -> None:

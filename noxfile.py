@@ -91,9 +91,9 @@ def docs_live(session: nox.Session) -> None:
     for signum in (signal.SIGTERM, getattr(signal, "SIGHUP", signal.SIGTERM)):
         signal.signal(signum, _stop_on_terminate)
     session.log(f"Serving {source} at http://127.0.0.1:{port}/ (Ctrl+C stops)")
-    # Stopping: sphinx-autobuild gets SIGTERM and exits once a build under way has ended
-    # (its builds run in forked workers that hold the port; killing it mid-build, as
-    # nox does after 0.2 s by default, would leave them serving).
+    # Stopping: sphinx-autobuild gets SIGTERM and exits once it has stopped a build under
+    # way and the process that forks the builds (bibfolio.live); killed at once, as nox
+    # does after 0.2 s by default, it would leave them to end on their own.
     session.run(
         "python",
         "-m",

@@ -11,15 +11,20 @@ import shutil
 import socket
 import subprocess
 import sys
+import threading
 import time
 import urllib.request
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
 from bibfolio.scaffold import new_portfolio
 
 from .helpers import REPO, copy_portfolio
+
+if TYPE_CHECKING:
+    from sphinx.testing.util import SphinxTestApp
 
 AUTOBUILD = Path(sys.executable).with_name("sphinx-autobuild")
 pytestmark = pytest.mark.skipif(not AUTOBUILD.exists(), reason="sphinx-autobuild is not installed")
@@ -193,6 +198,82 @@ def test_a_forked_build_leaves_this_process_as_it_was(tmp_path, rootdir):
     assert "sphinx.application" in imported
 
 
+def zygote_project(tmp_path: Path, conf: str) -> Path:
+    source = tmp_path / "src"
+    source.mkdir()
+    (source / "conf.py").write_text(f"project = 'Zygote'\n{conf}")
+    (source / "index.rst").write_text("Zygote\n======\n\nA page.\n")
+    return source
+
+
+def test_each_build_of_the_zygote_is_a_fresh_copy_of_this_process(tmp_path, monkeypatch):
+    from bibfolio.live.fork import Zygote
+
+    (tmp_path / "counting_ext.py").write_text(
+        "BUILDS = []\n"
+        "def setup(app):\n"
+        "    BUILDS.append(app)\n"
+        "    def count(app, exception):\n"
+        "        (app.outdir / 'builds.txt').write_text(str(len(BUILDS)))\n"
+        "    app.connect('build-finished', count)\n"
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.delitem(sys.modules, "counting_ext", raising=False)
+    import counting_ext  # imported ahead, as the server imports what the first build did
+
+    source = zygote_project(tmp_path, "extensions = ['counting_ext']\n")
+    zygote = Zygote()
+    try:
+        for number in range(2):
+            out = tmp_path / f"out{number}"
+            assert zygote.build(["-q", "-b", "html", str(source), str(out)]) == 0
+            assert "A page." in (out / "index.html").read_text()
+            assert (out / "builds.txt").read_text() == "1"  # no earlier build's state
+        assert zygote.build(["-q", "-b", "nosuchbuilder", str(source), str(tmp_path)]) != 0
+    finally:
+        zygote.close()
+        assert zygote.wait_ended(timeout=60)
+    assert counting_ext.BUILDS == []  # none ran here
+
+
+def test_closing_the_zygote_stops_its_build_and_the_processes_the_build_started(tmp_path):
+    from bibfolio.live.fork import Zygote
+
+    started = tmp_path / "started.pid"
+    source = zygote_project(
+        tmp_path,
+        "import subprocess, time\n"
+        "def setup(app):\n"
+        "    def slow(app):\n"
+        "        child = subprocess.Popen(['sleep', '120'])\n"
+        f"        open({str(started)!r}, 'w').write(str(child.pid))\n"
+        "        time.sleep(120)\n"
+        "    app.connect('builder-inited', slow)\n",
+    )
+    zygote = Zygote()
+    codes: list[int] = []
+    build = threading.Thread(
+        target=lambda: codes.append(
+            zygote.build(["-q", "-b", "html", str(source), str(tmp_path / "out")])
+        )
+    )
+    build.start()
+    try:
+        wait_for(lambda: started.exists() and started.read_text(), timeout=60)
+        stopping = time.monotonic()
+        zygote.interrupt()  # as the server does when it stops mid-build
+        zygote.close()
+        assert zygote.wait_ended(timeout=60)
+        build.join(timeout=60)
+        assert time.monotonic() - stopping < 30  # not the two minutes of the build
+    finally:
+        zygote.close()
+        zygote.wait_ended(timeout=60)
+    assert codes and codes[0] != 0
+    with pytest.raises(ProcessLookupError):  # the build's own child ended (and was reaped)
+        os.kill(int(started.read_text()), 0)
+
+
 def test_the_default_port_is_fixed_and_overridable():
     noxfile = load_noxfile()
     assert noxfile.live_preview_options([]) == ("docs", 8000)
@@ -249,10 +330,11 @@ def test_stopping_nox_stops_the_server_and_frees_the_port(tmp_path):
         bib = site / "refs.bib"
         bib.write_text(bib.read_text().replace("Example Entry:", "Edited Entry:"))
         wait_for(lambda: "Edited Entry: Replace It" in fetch(port, "publications.html"))
-        # Stop in the middle of a rebuild, when sphinx-autobuild's forked build workers
-        # (which hold the port too) are running.
+        # Stop in the middle of a rebuild: the server, the process that forks the builds
+        # and the build (and what it started) all end, none is left to others to reap.
+        rebuilds = log.read_text().count("Rebuilding")
         bib.write_text(bib.read_text().replace("Edited Entry:", "Again Entry:"))
-        wait_for(lambda: len(children(process.pid)) > len(served), timeout=30)
+        wait_for(lambda: log.read_text().count("Rebuilding") > rebuilds, timeout=30)
         served = children(process.pid)
         process.terminate()  # SIGTERM to nox only, as an IDE's stop button sends
         process.wait(timeout=120)
@@ -296,3 +378,36 @@ def test_importing_ahead_is_quiet_and_leaves_the_servers_logging(tmp_path, monke
     assert str(tmp_path / "noisy_theme_module.py") in times  # watched for edits
     assert (root.handlers, root.level) == (handlers, level)
     assert capfd.readouterr().out == ""
+
+
+# A copy of its own: in the shared copy an earlier test's PDFs are current, and no child starts.
+@pytest.mark.sphinx("html", testroot="cv", srcdir="cv-after-pages", freshenv=True)
+def test_a_live_preview_build_writes_the_pages_before_typst_starts(
+    app: SphinxTestApp, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """bibfolio.live's builds (CvTiming.after_pages): every page first, then the compiles."""
+    from pypdf import PdfReader
+
+    from bibfolio.cv import jobs
+    from bibfolio.cv.timing import CvTiming
+
+    monkeypatch.setattr(CvTiming, "after_pages", True)
+    events: list[str] = []
+    popen = subprocess.Popen
+
+    def started(argv: list[str], **kwargs: object) -> subprocess.Popen[bytes]:
+        events.append("typst")
+        return popen(argv, **kwargs)  # type: ignore[call-overload]
+
+    monkeypatch.setattr(jobs.subprocess, "Popen", started)
+    app.connect("html-page-context", lambda _app, page, *_args: events.append(f"page {page}"))
+    app.build()
+    assert "bibfolio" not in app.warning.getvalue()
+    first = events.index("typst")
+    assert events[first : first + 2] == ["typst", "typst"], events
+    documents = {f"page {docname}" for docname in app.env.found_docs}
+    assert documents <= set(events[:first]), events
+    assert "page cv" in events[first:], events  # the CV page is made while Typst runs
+    text = "\n".join(page.extract_text() for page in PdfReader(app.outdir / "cv.pdf").pages)
+    assert "Notes on the Analytical Engine" in text
+    assert (app.outdir / "cv-short.pdf").is_file()

@@ -13,9 +13,10 @@ if TYPE_CHECKING:
 
 def register(app: Sphinx) -> None:
     """The ``{cv-link}`` role, the CV page and the PDFs; ``bibfolio_cv`` is in build/config.py."""
-    from .build import build_cv, start_cv  # noqa: PLC0415
+    from .build import build_cv  # noqa: PLC0415
     from .page import collect_cv_page  # noqa: PLC0415
     from .role import CvLinkRole, CvLinks, cv_link, outdated_pages, record_link_state  # noqa: PLC0415
+    from .timing import start_cv_after_pages, start_cv_when_writing  # noqa: PLC0415
 
     app.add_node(cv_link)
     app.add_role("cv-link", CvLinkRole())
@@ -23,5 +24,7 @@ def register(app: Sphinx) -> None:
     app.connect("env-get-outdated", outdated_pages)
     app.connect("env-updated", record_link_state)
     app.connect("html-collect-pages", collect_cv_page)
-    app.connect("write-started", start_cv)
+    app.connect("write-started", start_cv_when_writing)
+    # Before the CV page (priority 500): the PDFs typeset while it is made.
+    app.connect("html-collect-pages", start_cv_after_pages, priority=400)
     app.connect("build-finished", build_cv)

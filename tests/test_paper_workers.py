@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import gc
 import os
 from typing import TYPE_CHECKING
 
 import pytest
 
+from bibfolio.build import gcpolicy
 from bibfolio.pages import papers, paperworkers
 
 from .helpers import build_project, copy_portfolio
@@ -116,3 +118,25 @@ def test_few_pages_are_written_in_the_parent(tmp_path, monkeypatch):
     monkeypatch.setattr(paperworkers, "_cpus", lambda: 2)
     build_project(source, tmp_path / "out")  # 31 pages, under MIN_PAGES
     assert log.read_text().split() == [str(os.getpid())] * 31
+
+
+def test_a_block_frozen_inside_a_frozen_process_leaves_it_frozen():
+    """The live preview's builds run in a process whose objects are frozen (live/fork.py).
+
+    The paper pages' workers and the CV freeze the objects made so far around their
+    work; afterwards the objects frozen before must still be (a collection would walk
+    the warm process's million objects again), and in a build without such a process
+    nothing stays frozen.
+    """
+    assert gc.get_freeze_count() == 0
+    with gcpolicy.frozen():
+        assert gc.get_freeze_count() > 0
+    assert gc.get_freeze_count() == 0
+    gc.freeze()
+    try:
+        before = gc.get_freeze_count()
+        with gcpolicy.frozen():
+            pass
+        assert gc.get_freeze_count() >= before
+    finally:
+        gc.unfreeze()

@@ -28,6 +28,7 @@ from sphinx.util import logging
 
 from .. import atomic
 from ..build.bibliography import get_library
+from ..build.gcpolicy import frozen
 from ..build.translation import _, translated
 from ..build.warnings_ import warn
 from .fonts import MAIN_FONT, choose_fonts, needing_fonts
@@ -123,12 +124,9 @@ def freeing_own_cycles() -> Iterator[None]:
     objects made before the block are frozen meanwhile (``gc.freeze``): a collection
     then reads only the block's, 0.05 instead of 0.3 CPU seconds at N=200 (case h).
     """
-    gc.freeze()
-    try:
+    with frozen():
         yield
         gc.collect()
-    finally:
-        gc.unfreeze()
 
 
 def start_cv(app: Sphinx, builder: Builder) -> None:

@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import collections
 import contextlib
-import gc
 import logging
 import os
 import sys
@@ -33,6 +32,8 @@ from typing import TYPE_CHECKING, Any
 
 from sphinx.util import parallel
 from sphinx.util.display import status_iterator
+
+from ..build.gcpolicy import frozen
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterator, Sequence
@@ -154,13 +155,10 @@ def _write(
 
     # The parent's objects out of the workers' garbage collections: a collection reads
     # (and so copies) every object it tracks, the memory a fork shares with the parent.
-    gc.freeze()
-    try:
+    with frozen():
         tasks = parallel.ParallelTasks(count)
         for chunk in chunks:
             tasks.add_task(write_chunk, chunk, chunk_done)
         tasks.join()
-    finally:
-        gc.unfreeze()
     collections.deque(progress, maxlen=0)  # the progress line's end
     return count

@@ -24,9 +24,11 @@ from sphinx.util import logging
 from sphinx.util.osutil import relative_uri
 
 from .. import atomic
+from ..build.bibliography import get_domain
+from ..build.gcpolicy import release_free_memory
 from ..build.translation import _, translated
 from ..model.messages import N_
-from .build import FILES, inputs_key
+from .build import FILES, inputs_key, typst_version
 from .source import CvSource, cv_parts, list_variants, wants_cv
 
 if TYPE_CHECKING:
@@ -88,12 +90,18 @@ def collect_cv_page(app: Sphinx) -> list[tuple[str, dict[str, Any], str]]:
     inputs = page_inputs(app, parts)
     if target.exists() and stamp.is_file() and stamp.read_text(encoding="utf-8") == inputs:
         return []  # nothing it is made of changed: no doctree is loaded
+    fragments = get_domain(app.env).fragments
+    if fragments is not None:
+        fragments.flush()  # the site's pages are written: the page needs little memory
+        release_free_memory()
     document, short = assemble(app, parts)
+    release_free_memory()  # what resolving the parts freed (build/gcpolicy.py)
     outer = document[0]
     links = pdf_links(app, short)
     if links is not None:
         outer.insert(1, cv_pdfs("", links))
     body, has_math = render(builder, document)
+    release_free_memory()  # the translator's
     toc = table_of_contents(outer)
     context = {
         "title": TITLE,
@@ -247,11 +255,7 @@ def pdf_links(app: Sphinx, short: bool) -> nodes.paragraph | None:
 
 def typst_installed() -> bool:
     """Whether the PDFs are written (build.py needs the typst package)."""
-    try:
-        import typst  # noqa: F401, PLC0415
-    except ImportError:
-        return False
-    return True
+    return typst_version() is not None
 
 
 def render(builder: StandaloneHTMLBuilder, document: nodes.document) -> tuple[str, bool]:

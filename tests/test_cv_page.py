@@ -463,3 +463,22 @@ def test_only_entries_no_post_transform_changes_skip_the_post_transforms() -> No
     assert not _untouched(entry(nodes.reference("", url, refuri=url)))
     assert not _untouched(entry(nodes.literal("", "code")))
     assert not _untouched(entry(nodes.reference("", "no address")))
+
+
+@pytest.mark.sphinx("html", testroot="cv", freshenv=True)
+def test_list_entries_cached_before_the_cv_page_are_reused_by_the_next_build(
+    app: SphinxTestApp, make_app: Callable[..., SphinxTestApp]
+) -> None:
+    """The CV page stores the list entries' HTML cache and frees it (fragments.flush):
+    what the site's pages rendered before it is not lost for the next build."""
+    from bibfolio.build.fragments import _FILE
+
+    (app.doctreedir / _FILE).unlink(missing_ok=True)  # earlier tests of this root
+    (app.outdir / "cv.html").unlink(missing_ok=True)
+    app.build(force_all=True)
+    assert (app.outdir / "cv.html").is_file()
+    made = re.search(r"(\d+) list entries rendered, 0 reused", app.status.getvalue())
+    assert made is not None and int(made[1]) > 0
+    again = make_app("html", srcdir=app.srcdir)
+    again.build(force_all=True)
+    assert f"0 list entries rendered, {made[1]} reused" in again.status.getvalue()

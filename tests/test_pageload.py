@@ -8,6 +8,7 @@ from __future__ import annotations
 import shutil
 
 import pytest
+from jinja2 import Environment
 
 from .helpers import build_project
 
@@ -168,3 +169,44 @@ def test_a_page_without_code_loads_no_copy_button_or_pygments(built_mingyu_liang
         page = built_mingyu_liang.page(name)
         assert page.select("div.highlight pre")
         assert set(CODE_ASSETS) <= linked(page), name
+
+
+def test_a_rebuild_loads_the_compiled_templates_and_compiles_an_edited_one(
+    rootdir, tmp_path, monkeypatch
+):
+    """Jinja's bytecode cache, kept with the doctrees: an unchanged template is not compiled
+    again, pages come out the same, and an edited template is compiled again and shows."""
+    source = tmp_path / "cite-links"
+    shutil.copytree(rootdir / "test-cite-links", source)
+    (source / "_templates").mkdir()
+    layout = source / "_templates" / "layout.html"
+    template = (
+        '{% extends "!layout.html" %}{% block extrahead %}{{ super() }}'
+        '<meta name="x-edition" content="EDITION">{% endblock %}\n'
+    )
+    layout.write_text(template.replace("EDITION", "one"))
+    compiled: list[str] = []
+    compile_template = Environment.compile
+
+    def counting(self, source, name=None, *args, **kwargs):
+        if name is not None:  # a template file's, not a string's (Environment.from_string)
+            compiled.append(name)
+        return compile_template(self, source, name, *args, **kwargs)
+
+    monkeypatch.setattr(Environment, "compile", counting)
+    overrides = {"html_theme": "pydata_sphinx_theme", "templates_path": ["_templates"]}
+    pages = ("index", "pubs", "search", "genindex")
+
+    first = build_project(source, tmp_path / "_build", overrides=overrides)
+    assert "layout.html" in compiled
+    written = {name: (first.outdir / f"{name}.html").read_bytes() for name in pages}
+    compiled.clear()
+    second = build_project(source, tmp_path / "_build", overrides=overrides)
+    assert compiled == []
+    assert {name: (second.outdir / f"{name}.html").read_bytes() for name in pages} == written
+
+    layout.write_text(template.replace("EDITION", "two"))
+    compiled.clear()
+    third = build_project(source, tmp_path / "_build", overrides=overrides)
+    assert compiled == ["layout.html"]
+    assert third.page("index").find("meta", attrs={"name": "x-edition"})["content"] == "two"

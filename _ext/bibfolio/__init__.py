@@ -75,6 +75,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.connect("config-inited", pageload.add_templates)
     # Before sphinxcontrib-bibtex (500) reads the files itself; see citebridge.py.
     app.connect("builder-inited", bibliography.load, priority=400)
+    app.connect("builder-inited", pageload.cache_templates, priority=100)
     app.connect("builder-inited", pageload.add_icon_css)
     app.connect("builder-inited", atomic.remove_leftovers)
     app.connect("doctree-read", staticfiles.note_styled)

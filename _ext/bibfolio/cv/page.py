@@ -23,9 +23,11 @@ from sphinx.util import logging
 from sphinx.util.osutil import relative_uri
 
 from .. import atomic
+from ..build.bibliography import get_domain
+from ..build.gcpolicy import release_free_memory
 from ..build.translation import _, translated
 from ..model.messages import N_
-from .build import FILES, freeing_own_cycles, inputs_key
+from .build import FILES, freeing_own_cycles, inputs_key, typst_version
 from .source import CvSource, cv_parts, list_variants, wants_cv
 
 if TYPE_CHECKING:
@@ -89,6 +91,10 @@ def collect_cv_page(app: Sphinx) -> list[tuple[str, dict[str, Any], str]]:
         return []  # nothing it is made of changed: no doctree is loaded
     # The page's doctrees are cycles of nodes: freed when it is written, not at the next
     # full collection; the search index and the build's last steps reuse their memory.
+    fragments = get_domain(app.env).fragments
+    if fragments is not None:
+        fragments.flush()  # the site's pages are written: the page needs little memory
+        release_free_memory()
     with freeing_own_cycles():
         write_page(app, parts, target)
     atomic.write_file(stamp, inputs)
@@ -99,11 +105,13 @@ def write_page(app: Sphinx, parts: list[tuple[str, str]], target: Path) -> None:
     """Assemble the page from *parts* and write it to *target* in the theme's layout."""
     builder: StandaloneHTMLBuilder = app.builder  # type: ignore[assignment]
     document, short = assemble(app, parts)
+    release_free_memory()  # what resolving the parts freed (build/gcpolicy.py)
     outer = document[0]
     links = pdf_links(app, short)
     if links is not None:
         outer.insert(1, cv_pdfs("", links))
     body, has_math = render(builder, document)
+    release_free_memory()  # the translator's
     toc = table_of_contents(outer)
     context = {
         "title": TITLE,
@@ -251,11 +259,7 @@ def pdf_links(app: Sphinx, short: bool) -> nodes.paragraph | None:
 
 def typst_installed() -> bool:
     """Whether the PDFs are written (build.py needs the typst package)."""
-    try:
-        import typst  # noqa: F401, PLC0415
-    except ImportError:
-        return False
-    return True
+    return typst_version() is not None
 
 
 def render(builder: StandaloneHTMLBuilder, document: nodes.document) -> tuple[str, bool]:

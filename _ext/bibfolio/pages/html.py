@@ -16,6 +16,7 @@ from sphinx.util.osutil import relative_uri
 from .. import atomic
 from ..build.bibliography import get_domain
 from ..build.fragments import FragmentCache
+from ..build.gcpolicy import release_free_memory
 from ..build.slugs import writes_paper_pages
 from ..build.translation import ngettext, translated
 from ..cv.page import written_page
@@ -119,6 +120,10 @@ def fragment_cache(env: Any) -> FragmentCache:
     return cache
 
 
+#: A list this long frees enough memory while expanded to give it back (gcpolicy.py).
+_MANY_ENTRIES = 500
+
+
 class HtmlPublicationsTransform(SphinxPostTransform):
     """Expand lists and paper pages for HTML."""
 
@@ -182,6 +187,8 @@ class HtmlPublicationsTransform(SphinxPostTransform):
                 node.parent.remove(node)
             else:
                 node.replace_self(replacement)
+        if len(placeholders) >= _MANY_ENTRIES:
+            release_free_memory()  # what expanding them freed (gcpolicy.py)
 
 
 class SingleHtmlCitationLinks(SphinxPostTransform):

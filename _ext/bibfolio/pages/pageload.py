@@ -25,6 +25,10 @@ portfolios do).  Then:
 * When one of the theme's stylesheets ``@import``s Sphinx's ``basic.css`` (pydata's
   ``styles/theme.css`` does), the browser discovers it one round trip late; the head
   then preloads it.
+* Sphinx compiles every HTML template it renders (the theme's layout, ``genindex.html``,
+  ``search.html`` ...) again in each build, about a fifth of a no-change rebuild's CPU
+  time.  ``cache_templates`` gives its Jinja environment Jinja's own bytecode cache, kept
+  with the doctrees (see there).
 * ``bibfolio-icons.css`` draws pydata-sphinx-theme's header icons without its icon font.
 * A page without a highlighted block (``div.highlight``: code, BibTeX) loads neither
   sphinx-copybutton's scripts and stylesheet (its buttons go on ``div.highlight pre``)
@@ -34,6 +38,7 @@ portfolios do).  Then:
 
 from __future__ import annotations
 
+import hashlib
 import re
 from functools import cache
 from pathlib import Path
@@ -65,6 +70,33 @@ def add_templates(app: Sphinx, config: Config) -> None:
     """``config-inited``: with light pages, put bibfolio's ``layout.html`` after the project's."""
     if config.bibfolio_light_pages and str(TEMPLATES) not in config.templates_path:
         config.templates_path = [*config.templates_path, str(TEMPLATES)]
+
+
+def cache_templates(app: Sphinx) -> None:
+    """``builder-inited`` (early): load the HTML templates compiled by an earlier build.
+
+    Jinja's ``FileSystemBytecodeCache`` keeps each compiled template in a folder of the
+    doctrees, keyed on its name and file and checked against its source's checksum (an
+    edited template is compiled again) and Python's version.  The folder's name adds
+    what else decides the compiled code: Jinja's version, the environment's class and
+    its extensions.  Sphinx offers no setting for it; a project's own template bridge
+    without a Jinja environment is left alone.
+    """
+    from jinja2 import Environment, FileSystemBytecodeCache  # noqa: PLC0415
+
+    jinja = getattr(getattr(app.builder, "templates", None), "environment", None)
+    if not isinstance(jinja, Environment) or jinja.bytecode_cache is not None:
+        return
+    import jinja2  # noqa: PLC0415
+
+    key = repr((jinja2.__version__, type(jinja).__qualname__, sorted(jinja.extensions)))
+    folder = Path(app.doctreedir, "bibfolio-templates", _digest(key))
+    folder.mkdir(parents=True, exist_ok=True)
+    jinja.bytecode_cache = FileSystemBytecodeCache(str(folder))
+
+
+def _digest(text: str) -> str:
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
 def add_icon_css(app: Sphinx) -> None:

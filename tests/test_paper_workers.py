@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 import pytest
 
 from bibfolio.build import gcpolicy
+from bibfolio.formats import references
 from bibfolio.pages import papers, paperworkers
 
 from .helpers import build_project, copy_portfolio
@@ -140,3 +141,34 @@ def test_a_block_frozen_inside_a_frozen_process_leaves_it_frozen():
         assert gc.get_freeze_count() >= before
     finally:
         gc.unfreeze()
+
+
+def test_a_lists_references_made_by_workers_are_those_the_parent_makes(tmp_path, monkeypatch):
+    """APA and IEEE references (citeproc-py) of a list, made in forked workers.
+
+    The list's files (its formats file, the APA and IEEE downloads) and the paper pages
+    are byte for byte those of a build that made every reference in the parent.
+    """
+    source = copy_portfolio("liang-luo", tmp_path)
+    made_by: list[int] = []
+    format_item = references.format_item
+
+    def recorded(item, style, locale=None):
+        made_by.append(os.getpid())
+        return format_item(item, style, locale)
+
+    monkeypatch.setattr(references, "format_item", recorded)
+    monkeypatch.setattr(references, "_MADE", {})  # the process's memo: nothing made yet
+    alone = build_project(source, tmp_path / "alone")
+    assert set(made_by) == {os.getpid()}
+    made_in_parent = len(made_by)
+    assert made_in_parent >= 2 * 25  # APA and IEEE of each entry, once
+
+    made_by.clear()
+    monkeypatch.setattr(references, "_MADE", {})
+    monkeypatch.setattr(paperworkers, "MIN_PAGES", 1)
+    monkeypatch.setattr(paperworkers, "_cpus", lambda: 2)
+    forked = build_project(source, tmp_path / "forked")
+    # Workers' calls are not seen here: only what the parent still made itself.
+    assert made_by.count(os.getpid()) < made_in_parent / 2
+    assert _files(forked.outdir) == _files(alone.outdir)

@@ -12,7 +12,7 @@ import hashlib
 import json
 import os
 import warnings
-from functools import cache, lru_cache
+from functools import cache
 from importlib import metadata
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -128,17 +128,37 @@ def format_item(item: dict[str, Any], style: str, locale: str | None = None) -> 
     return " ".join(text.split())
 
 
-# Both styles for a 3000-entry list (6000 references) stay in it.
-@lru_cache(maxsize=16384)
+#: (content hash, style, CSL item JSON, locale) → the reference: made once per process.
+_MADE: dict[tuple[str, str, str, str], str] = {}
+#: Both styles for a 3000-entry list (6000 references) stay in it; beyond, oldest first.
+_MADE_MAX = 16384
+
+
 def _formatted(content_hash: str, style: str, item_json: str, locale: str) -> str:
-    del content_hash  # part of the cache key only
-    return format_item(json.loads(item_json), style, locale)
+    key = (content_hash, style, item_json, locale)
+    text = _MADE.get(key)
+    if text is None:
+        text = format_item(json.loads(item_json), style, locale)
+        _remember(key, text)
+    return text
+
+
+def _remember(key: tuple[str, str, str, str], text: str) -> None:
+    if len(_MADE) >= _MADE_MAX:
+        del _MADE[next(iter(_MADE))]
+    _MADE[key] = text
 
 
 def formatted_reference(publication: Publication, style: str, drop: Iterable[str] = ()) -> str:
     """The entry in *style* (``apa`` or ``ieee``), made once per item in a process."""
     item_json = _reference_input(publication, drop)
     return _formatted(publication.content_hash, style, item_json, current_locale())
+
+
+def made_elsewhere(publication: Publication, style: str, text: str) -> None:
+    """*text* is :func:`formatted_reference` of *publication* in *style*, made by a worker."""
+    key = (publication.content_hash, style, _reference_input(publication, ()), current_locale())
+    _remember(key, text)
 
 
 def _reference_input(publication: Publication, drop: Iterable[str]) -> str:
@@ -246,8 +266,7 @@ class ReferenceCache:
         """The entry in *style*, from the cache or made (and kept) now."""
         made_from = _reference_input(publication, drop)
         locale = current_locale()
-        written_in = style if locale == "en-US" else f"{style}@{locale}"
-        key = f"{written_in} {hashlib.sha256(made_from.encode()).hexdigest()}"
+        key = _stored_as(style, locale, made_from)
         first_use = key not in self._used
         self._used.add(key)
         text = self.data.get(key)
@@ -259,6 +278,20 @@ class ReferenceCache:
         self._new.add(key)
         self.made += 1
         return text
+
+    def to_make(
+        self, publications: Iterable[Publication], styles: Iterable[str]
+    ) -> list[tuple[Publication, str]]:
+        """The (publication, style) pairs :meth:`reference` would have citeproc-py format."""
+        locale = current_locale()
+        missing = []
+        for style in styles:
+            for publication in publications:
+                made_from = _reference_input(publication, ())
+                memo = (publication.content_hash, style, made_from, locale)
+                if _stored_as(style, locale, made_from) not in self.data and memo not in _MADE:
+                    missing.append((publication, style))
+        return missing
 
     def save(self) -> None:
         """Write the file if anything was added (atomically: a reader never sees half)."""
@@ -278,6 +311,12 @@ class ReferenceCache:
         partial.write_text(text, encoding="utf-8")
         partial.replace(self.path)
         self._new.clear()
+
+
+def _stored_as(style: str, locale: str, made_from: str) -> str:
+    """A reference's key in the cache file: its style, locale and CSL item's hash."""
+    written_in = style if locale == "en-US" else f"{style}@{locale}"
+    return f"{written_in} {hashlib.sha256(made_from.encode()).hexdigest()}"
 
 
 def _version(distribution: str) -> str:

@@ -20,6 +20,7 @@ from ..build.warnings_ import logger
 from ..formats.citeformats import csl_json, forget_formats, ris_file
 from ..formats.cleanbib import forget_bibtex, publication_bibtex
 from ..formats.references import STYLES, ReferenceCache, formats_data, reference_list
+from . import paperworkers
 from .localfiles import is_epub, linked_files, publishes_local_files
 
 if TYPE_CHECKING:
@@ -188,6 +189,9 @@ def write_list_files(
     styles = list(env.config.bibfolio_cite_styles)
     # No styles (outside a portfolio, by default): no citeproc, no cache file.
     references = reference_cache(env) if styles else None
+    app = get_domain(env).app
+    if references is not None and app is not None:
+        paperworkers.make_references(app, references, publications, styles)
     _write(Path(outdir, formats_file(stem)), formats_data(publications, styles, references))
     files = write_downloads(outdir, stem, publications, styles, references) if download else []
     # The entries' reveals and the download shared it; nothing else on the page needs it.

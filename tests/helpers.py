@@ -147,6 +147,38 @@ def bib_files(source: Path) -> list[Path]:
     ]
 
 
+def corpus_bib_files() -> list[Path]:
+    """Both portfolios' .bib files (``docs/``'s wherever its conf.py keeps them: a fork made
+    with ``bibfolio new`` has docs/refs.bib) and two public corpora."""
+    return [
+        *bib_files(REPO / "docs"),
+        REPO / "examples" / "liang-luo" / "refs.bib",
+        REPO / "tests" / "corpus" / "biblatex-examples.bib",
+        REPO / "tests" / "corpus" / "xampl.bib",
+    ]
+
+
+def corpus_app(tmp_path: Path, language: str, conf: str, generated: str) -> SphinxTestApp:
+    """A one-list project of :func:`corpus_bib_files` plus *generated* entries, in *language*.
+
+    *conf* is added to its conf.py; the app is not built yet.
+    """
+    source = tmp_path / "src"
+    source.mkdir()
+    bib = "\n".join(path.read_text(encoding="utf-8") for path in corpus_bib_files())
+    (source / "refs.bib").write_text(bib + "\n" + generated, encoding="utf-8")
+    (source / "conf.py").write_text(
+        'extensions = ["myst_parser", "sphinxcontrib.bibtex", "bibfolio"]\n'
+        'bibtex_bibfiles = ["refs.bib"]\n'
+        'bibfolio_owner = ["Liang Luo", "Mingyu Liang"]\n'
+        f"{conf}language = {language!r}\n"
+    )
+    (source / "index.md").write_text("# Publications\n\n```{publications}\n```\n")
+    return SphinxTestApp(
+        "html", srcdir=source, builddir=tmp_path / "out", status=StringIO(), warning=StringIO()
+    )
+
+
 def copy_docs(target: Path) -> Path:
     """Copy ``docs/`` and the .bib files its conf.py names to ``target/docs``.
 

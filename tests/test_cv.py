@@ -622,15 +622,8 @@ def test_typeset_error_is_returned_and_no_pdf_written(tmp_path: Path) -> None:
     assert "Fine" in text_of(target)
 
 
-# A copy of its own: in the shared copy an earlier test's PDFs are current, and no child starts.
-@pytest.mark.sphinx("html", testroot="cv", srcdir="cv-overlap", freshenv=True)
-def test_typst_compiles_while_the_pages_are_written(
-    app: SphinxTestApp, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """Both PDFs' child starts before the first page is written, not after the last.
-
-    One child typesets both PDFs, one after the other (cv/jobs.py).
-    """
+def typst_starts_and_pages(app: SphinxTestApp, monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """What *app*'s build will do, in order: "typst" for a Typst child, "page <name>"."""
     from bibfolio.cv import jobs
 
     events: list[str] = []
@@ -642,6 +635,19 @@ def test_typst_compiles_while_the_pages_are_written(
 
     monkeypatch.setattr(jobs.subprocess, "Popen", started)
     app.connect("html-page-context", lambda _app, page, *_args: events.append(f"page {page}"))
+    return events
+
+
+# A copy of its own: in the shared copy an earlier test's PDFs are current, and no child starts.
+@pytest.mark.sphinx("html", testroot="cv", srcdir="cv-overlap", freshenv=True)
+def test_typst_compiles_while_the_pages_are_written(
+    app: SphinxTestApp, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Both PDFs' child starts before the first page is written, not after the last.
+
+    One child typesets both PDFs, one after the other (cv/jobs.py).
+    """
+    events = typst_starts_and_pages(app, monkeypatch)
     app.build()
     assert "bibfolio" not in app.warning.getvalue()
     assert events[0] == "typst", events

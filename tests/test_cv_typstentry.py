@@ -10,14 +10,12 @@ entries.py's node tree (with the CV's date column applied, as source.py does).
 from __future__ import annotations
 
 import copy
-from io import StringIO
 from typing import TYPE_CHECKING
 
 import pytest
 from docutils.frontend import get_default_settings
 from docutils.parsers.rst import Parser
 from docutils.utils import new_document
-from sphinx.testing.util import SphinxTestApp
 
 from bibfolio.build.bibliography import get_library
 from bibfolio.cv.dates import split_dates
@@ -29,19 +27,13 @@ from bibfolio.model.highlight import shown
 from bibfolio.model.links import Link
 
 from .bench.genbib import generate
-from .helpers import REPO, bib_files
+from .helpers import corpus_app
 
 if TYPE_CHECKING:
     from docutils import nodes
 
     from bibfolio.model.publication import Publication
 
-_BIB_FILES = [
-    *bib_files(REPO / "docs"),
-    REPO / "examples" / "liang-luo" / "refs.bib",
-    REPO / "tests" / "corpus" / "biblatex-examples.bib",
-    REPO / "tests" / "corpus" / "xampl.bib",
-]
 _CONTEXTS = (
     EntryContext("list"),
     EntryContext("list", max_authors=2, separators=(", ", " & ")),
@@ -69,20 +61,7 @@ def _tree_markup(publication, context, document) -> str:
 
 @pytest.mark.parametrize("language", ["en", "de"])
 def test_string_entries_are_what_the_tree_translates(tmp_path, language):
-    source = tmp_path / "src"
-    source.mkdir()
-    bib = "\n".join(path.read_text(encoding="utf-8") for path in _BIB_FILES)
-    (source / "refs.bib").write_text(bib + "\n" + generate(300, seed=11), encoding="utf-8")
-    (source / "conf.py").write_text(
-        'extensions = ["myst_parser", "sphinxcontrib.bibtex", "bibfolio"]\n'
-        'bibtex_bibfiles = ["refs.bib"]\n'
-        'bibfolio_owner = ["Liang Luo", "Mingyu Liang"]\n'
-        "bibfolio_cv = False\n"
-        f"language = {language!r}\n"
-    )
-    (source / "index.md").write_text("# Publications\n\n```{publications}\n```\n")
-    app = SphinxTestApp("html", srcdir=source, builddir=tmp_path / "out", status=StringIO(),
-                        warning=StringIO())  # fmt: skip
+    app = corpus_app(tmp_path, language, "bibfolio_cv = False\n", generate(300, seed=11))
     document = new_document("cv", get_default_settings(Parser))
     try:
         app.build()  # the build's language stays set for the writers below

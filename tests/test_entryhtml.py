@@ -10,10 +10,8 @@ the tree.
 from __future__ import annotations
 
 from dataclasses import replace
-from io import StringIO
 
 import pytest
-from sphinx.testing.util import SphinxTestApp
 
 from bibfolio.build.bibliography import get_library
 from bibfolio.build.fragments import FragmentCache, entry_text
@@ -23,16 +21,7 @@ from bibfolio.doctree.render import entry_html_nodes
 from bibfolio.model.highlight import shown
 
 from .bench.genbib import generate
-from .helpers import REPO, bib_files
-
-# The portfolio's own .bib wherever its conf.py keeps it (a fork made with `bibfolio new`
-# has docs/refs.bib and no top-level one).
-_BIB_FILES = [
-    *bib_files(REPO / "docs"),
-    REPO / "examples" / "liang-luo" / "refs.bib",
-    REPO / "tests" / "corpus" / "biblatex-examples.bib",
-    REPO / "tests" / "corpus" / "xampl.bib",
-]
+from .helpers import corpus_app
 
 
 def _contexts(key: str) -> list[EntryContext]:
@@ -64,20 +53,9 @@ def _contexts(key: str) -> list[EntryContext]:
 
 @pytest.mark.parametrize("language", ["en", "de"])
 def test_string_entries_are_what_the_tree_writes(tmp_path, language):
-    source = tmp_path / "src"
-    source.mkdir()
-    bib = "\n".join(path.read_text(encoding="utf-8") for path in _BIB_FILES)
-    (source / "refs.bib").write_text(bib + "\n" + generate(300, seed=11), encoding="utf-8")
-    (source / "conf.py").write_text(
-        'extensions = ["myst_parser", "sphinxcontrib.bibtex", "bibfolio"]\n'
-        'bibtex_bibfiles = ["refs.bib"]\n'
-        'bibfolio_owner = ["Liang Luo", "Mingyu Liang"]\n'
-        'html_theme = "pydata_sphinx_theme"\n'
-        f"language = {language!r}\n"
+    app = corpus_app(
+        tmp_path, language, 'html_theme = "pydata_sphinx_theme"\n', generate(300, seed=11)
     )
-    (source / "index.md").write_text("# Publications\n\n```{publications}\n```\n")
-    app = SphinxTestApp("html", srcdir=source, builddir=tmp_path / "out", status=StringIO(),
-                        warning=StringIO())  # fmt: skip
     try:
         app.build()
         cache = FragmentCache(app.builder)

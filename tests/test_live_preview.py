@@ -388,19 +388,12 @@ def test_a_live_preview_build_writes_the_pages_before_typst_starts(
     """bibfolio.live's builds (CvTiming.after_pages): every document first, then the compile."""
     from pypdf import PdfReader
 
-    from bibfolio.cv import jobs
     from bibfolio.cv.timing import CvTiming
 
+    from .test_cv import typst_starts_and_pages
+
     monkeypatch.setattr(CvTiming, "after_pages", True)
-    events: list[str] = []
-    popen = subprocess.Popen
-
-    def started(argv: list[str], **kwargs: object) -> subprocess.Popen[bytes]:
-        events.append("typst")
-        return popen(argv, **kwargs)  # type: ignore[call-overload]
-
-    monkeypatch.setattr(jobs.subprocess, "Popen", started)
-    app.connect("html-page-context", lambda _app, page, *_args: events.append(f"page {page}"))
+    events = typst_starts_and_pages(app, monkeypatch)
     app.build()
     assert "bibfolio" not in app.warning.getvalue()
     # One Typst child compiles both PDFs (cv/jobs.py).

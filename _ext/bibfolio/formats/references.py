@@ -243,6 +243,16 @@ class ReferenceCache:
         self._used: set[str] = set()  #: Keys looked up in this build.
         self._new: set[str] = set()  #: Keys made in this build and not saved yet.
         self._data: dict[str, str] | None = None
+        #: id(publication) → (publication, its CSL item as JSON): made once per build
+        #: for both styles and for :meth:`to_make` (0.2 ms an entry).
+        self._inputs: dict[tuple[int, frozenset[str]], tuple[Publication, str]] = {}
+
+    def _input(self, publication: Publication, drop: Iterable[str]) -> str:
+        key = (id(publication), frozenset({*drop, "abstract"}))  # never printed: one item
+        found = self._inputs.get(key)
+        if found is None or found[0] is not publication:
+            found = self._inputs[key] = (publication, _reference_input(publication, drop))
+        return found[1]
 
     @property
     def data(self) -> dict[str, str]:
@@ -264,7 +274,7 @@ class ReferenceCache:
 
     def reference(self, publication: Publication, style: str, drop: Iterable[str] = ()) -> str:
         """The entry in *style*, from the cache or made (and kept) now."""
-        made_from = _reference_input(publication, drop)
+        made_from = self._input(publication, drop)
         locale = current_locale()
         key = _stored_as(style, locale, made_from)
         first_use = key not in self._used
@@ -287,7 +297,7 @@ class ReferenceCache:
         missing = []
         for style in styles:
             for publication in publications:
-                made_from = _reference_input(publication, ())
+                made_from = self._input(publication, ())
                 memo = (publication.content_hash, style, made_from, locale)
                 if _stored_as(style, locale, made_from) not in self.data and memo not in _MADE:
                     missing.append((publication, style))

@@ -201,6 +201,8 @@ def make_references(
     files then find them (:meth:`.ReferenceCache.reference` counts them as made).
     Returns the number of processes that made them (1: none made here).
     """
+    if workers(app, len(publications) * len(styles)) == 1:
+        return 1  # too few even if none were made yet: not worth looking
     missing = references.to_make(publications, styles)
     count = workers(app, len(missing))
     if count == 1:

@@ -8,9 +8,9 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from bibfolio.build import gcpolicy
+from bibfolio.build import fragments, gcpolicy
 from bibfolio.formats import references
-from bibfolio.pages import papers, paperworkers
+from bibfolio.pages import html, papers, paperworkers
 
 from .helpers import build_project, copy_portfolio
 
@@ -172,3 +172,77 @@ def test_a_lists_references_made_by_workers_are_those_the_parent_makes(tmp_path,
     # Workers' calls are not seen here: only what the parent still made itself.
     assert made_by.count(os.getpid()) < made_in_parent / 2
     assert _files(forked.outdir) == _files(alone.outdir)
+
+
+@pytest.mark.parametrize(("styles", "typesetting"), [([], False), (["apa"], False), ([], True)])
+def test_a_long_lists_entries_rendered_by_workers_are_those_the_parent_renders(
+    tmp_path, monkeypatch, styles, typesetting
+):
+    """A list's entries (and, without references, its files) made beside a forked worker.
+
+    Every file of the site is byte for byte that of a build that rendered every entry
+    in the parent; the parent counts the entries rendered as before, and the next
+    build reuses them all.  With references, the list's files stay in the parent, whose
+    reference cache keeps them for the next build.  While the CV's PDFs are typeset
+    (a core of two is Typst's), the parent does it all.
+    """
+    source = copy_portfolio("liang-luo", tmp_path)
+    overrides = {"bibfolio_cite_styles": styles, "bibfolio_cv": False}
+    log = tmp_path / "makers.log"
+    entry_html, write_list_files = html.entry_html, html.write_list_files
+
+    def entry_recorded(*args, **kwargs):
+        with log.open("a") as out:
+            out.write(f"entry {os.getpid()}\n")
+        return entry_html(*args, **kwargs)
+
+    def files_recorded(*args, **kwargs):
+        with log.open("a") as out:
+            out.write(f"files {os.getpid()}\n")
+        return write_list_files(*args, **kwargs)
+
+    counts: list[tuple[int, int]] = []
+    save = fragments.FragmentCache.save
+
+    def counted(cache):
+        counts.append((cache.rendered, cache.reused))
+        return save(cache)
+
+    monkeypatch.setattr(html, "entry_html", entry_recorded)
+    monkeypatch.setattr(html, "write_list_files", files_recorded)
+    monkeypatch.setattr(fragments.FragmentCache, "save", counted)
+    alone = build_project(source, tmp_path / "alone", overrides=overrides)
+    parent = str(os.getpid())
+    made_alone = [line.split() for line in log.read_text().splitlines()]
+    assert {pid for _kind, pid in made_alone} == {parent}
+    counts_alone = counts[:]
+    log.unlink()
+    counts.clear()
+
+    monkeypatch.setattr(html, "_SHARED_ENTRIES", 2)
+    monkeypatch.setattr(html, "typesetting", lambda app: typesetting)
+    monkeypatch.setattr(paperworkers, "MIN_PAGES", 1)
+    monkeypatch.setattr(paperworkers, "_cpus", lambda: 2)
+    forked = build_project(source, tmp_path / "forked", overrides=overrides)
+    made = [line.split() for line in log.read_text().splitlines()]
+    entries_by = [pid for kind, pid in made if kind == "entry"]
+    files_by = {pid for kind, pid in made if kind == "files"}
+    assert len(entries_by) == len([kind for kind, _pid in made_alone if kind == "entry"])
+    if typesetting:
+        assert set(entries_by) == files_by == {parent}
+    else:
+        # This process renders its share, a worker the rest (and the files, if it may).
+        assert 1 < entries_by.count(parent) < len(entries_by)
+        assert len(set(entries_by) - {parent}) == 1
+        assert files_by == ({parent} if styles else set(entries_by) - {parent})
+    assert sorted(forked.warnings.splitlines()) == sorted(alone.warnings.splitlines())
+    assert _files(forked.outdir) == _files(alone.outdir)
+    assert counts == counts_alone
+    assert counts[0][0] > 25  # the list's entries, rendered this build
+    # The entries the worker rendered were kept: a rebuild renders none again.
+    log.unlink()
+    counts.clear()
+    (source / "index.md").write_text((source / "index.md").read_text() + "\nOne more line.\n")
+    build_project(source, tmp_path / "forked", overrides=overrides, fresh=False)
+    assert not log.exists() or "entry" not in log.read_text()
+    assert counts and counts[-1][0] == 0

@@ -116,6 +116,9 @@ class FragmentCache:
         self._writer: DirectWriter | None = None
         self.rendered = 0  #: Entries rendered (not taken from the cache) in this build.
         self.reused = 0  #: Entries taken from the cache in this build.
+        #: Keys whose entries were rendered in this build by another process (:meth:`put`)
+        #: and not yet asked for: their first :meth:`get` counts them as rendered.
+        self._put: set[tuple[Any, ...]] = set()
 
     @property
     def data(self) -> dict[tuple[Any, ...], tuple[str, str]]:
@@ -144,16 +147,39 @@ class FragmentCache:
         self._used.add(full_key)
         found = self.data.get(full_key)
         if found is None:
-            found = direct(self.writer) if direct is not None else None
-            if found is None:
-                tree = build()
-                found = (self._render(tree), entry_text(tree))
+            found = self.make(build, direct)
             self.data[full_key] = found
             self.dirty = True
+            self.rendered += 1
+        elif full_key in self._put:
+            self._put.discard(full_key)
             self.rendered += 1
         else:
             self.reused += 1
         return found
+
+    def has(self, key: tuple[Any, ...]) -> bool:
+        """Whether :meth:`get` would find *key* without rendering it."""
+        return (*key, self.signature) in self.data
+
+    def make(
+        self,
+        build: Any,
+        direct: Callable[[DirectWriter], tuple[str, str] | None] | None = None,
+    ) -> tuple[str, str]:
+        """(HTML, text) as :meth:`get` renders it on a miss, neither looked up nor kept."""
+        found = direct(self.writer) if direct is not None else None
+        if found is None:
+            tree = build()
+            found = (self._render(tree), entry_text(tree))
+        return found
+
+    def put(self, key: tuple[Any, ...], found: tuple[str, str]) -> None:
+        """Keep (HTML, text) that another process rendered (:meth:`make`) for *key*."""
+        full_key = (*key, self.signature)
+        self.data[full_key] = found
+        self._put.add(full_key)
+        self.dirty = True
 
     @property
     def writer(self) -> DirectWriter:

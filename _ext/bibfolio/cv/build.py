@@ -67,6 +67,12 @@ class Pending:
 RUNNING: WeakKeyDictionary[Sphinx, Pending] = WeakKeyDictionary()
 
 
+def typesetting(app: Sphinx) -> bool:
+    """Whether this build's PDFs are being typeset now (a core is Typst's meanwhile)."""
+    pending = RUNNING.get(app)
+    return pending is not None and pending.job.running()
+
+
 def template() -> str:
     """The Typst layout (package data)."""
     return files(__package__).joinpath("template.typ").read_text(encoding="utf-8")

@@ -76,6 +76,10 @@ class Typesetting:
                 stderr=errors,
             )
 
+    def running(self) -> bool:
+        """Whether the child is still typesetting (it then has a core of its own)."""
+        return self._process.poll() is None
+
     def finish(self) -> list[str]:
         """Wait for the compiles; move each PDF to its target.  Each one's error, or ""."""
         try:

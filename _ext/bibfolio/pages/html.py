@@ -124,8 +124,9 @@ def fragment_cache(env: Any) -> FragmentCache:
 
 #: A list this long frees enough memory while expanded to give it back (gcpolicy.py).
 _MANY_ENTRIES = 500
-#: A list with this many entries to render shares them out between workers
-#: (:func:`_render_ahead`): a fork costs about as much as rendering a hundred.
+#: A list with at least this many entries to render shares them out (:func:`_render_ahead`);
+#: a shorter one is rendered in this process alone, as before: a fork costs its worker
+#: copies of the memory it touches (paperworkers.MIN_PAGES).
 _SHARED_ENTRIES = 500
 
 
@@ -327,8 +328,9 @@ def _processes(app: Sphinx, entries: int) -> int:
     """How many processes should render *entries* list entries (1: this one alone)."""
     count = paperworkers.workers(app, entries)
     if typesetting(app):
-        # The CV's Typst child has a core: on two, a worker beside this process would
-        # share it (a 3000-entry list took 1.9 instead of 1.7 s).
+        # The CV's Typst child has a core: on two, a worker would share it with Typst.
+        # Measured at N=3000 (case h, one run each): the list took 1.94 s in two such
+        # workers, 1.97 s in this process alone.
         count -= 1
     return count
 

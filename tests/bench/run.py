@@ -123,7 +123,7 @@ class Build:
     cpu_seconds: float
     peak_rss_mb: float
     output: str
-    largest_child_mb: float | None = None  #: the CV's Typst child or a paper-page worker
+    largest_child_mb: float | None = None  #: the CV's Typst child or a list/paper-page worker
     own_rss_mb: float | None = None  #: the build process alone (without its children)
 
 
@@ -255,7 +255,7 @@ def sphinx_build(project: Path, log: Path, env: dict[str, str]) -> Build:
     """Run ``python -m sphinx -b html`` on *project* in its own process and measure it.
 
     Through ``rusage.py``, which runs Sphinx in its own process and reports the largest
-    child's peak RSS apart (the CV's Typst child, or a forked paper-page worker); the
+    child's peak RSS apart (the CV's Typst child, or a forked list or paper-page worker); the
     timing is the same process's.
     """
     figures = log.with_suffix(".rusage.json")
@@ -643,7 +643,8 @@ def report(
         f"{reps} repetition(s), cases interleaved; median wall seconds [min–max], median peak "
         "RSS (MiB, `ru_maxrss` of the build process from `os.wait4`: the larger of the "
         'build and its largest child process; that child alone after "child": the CV\'s '
-        "Typst child in (h) and (i), a forked paper-page worker in (f) and (g)).",
+        "Typst child in (h) and (i), a forked worker of the list in (c) and (f) or of the "
+        "paper pages in (f) and (g)).",
         "",
         f"| case | {columns} |",
         rule,

@@ -10,7 +10,7 @@ import pytest
 
 from bibfolio.build import fragments, gcpolicy
 from bibfolio.formats import references
-from bibfolio.pages import html, papers, paperworkers
+from bibfolio.pages import html, listworkers, papers, paperworkers
 
 from .helpers import build_project, copy_portfolio
 
@@ -189,7 +189,7 @@ def test_a_long_lists_entries_rendered_by_workers_are_those_the_parent_renders(
     source = copy_portfolio("liang-luo", tmp_path)
     overrides = {"bibfolio_cite_styles": styles, "bibfolio_cv": False}
     log = tmp_path / "makers.log"
-    entry_html, write_list_files = html.entry_html, html.write_list_files
+    entry_html, write_list_files = listworkers.entry_html, listworkers.write_list_files
 
     def entry_recorded(*args, **kwargs):
         with log.open("a") as out:
@@ -208,8 +208,9 @@ def test_a_long_lists_entries_rendered_by_workers_are_those_the_parent_renders(
         counts.append((cache.rendered, cache.reused))
         return save(cache)
 
-    monkeypatch.setattr(html, "entry_html", entry_recorded)
-    monkeypatch.setattr(html, "write_list_files", files_recorded)
+    monkeypatch.setattr(listworkers, "entry_html", entry_recorded)
+    for module in (html, listworkers):  # a list's files: written by the page or a worker
+        monkeypatch.setattr(module, "write_list_files", files_recorded)
     monkeypatch.setattr(fragments.FragmentCache, "save", counted)
     alone = build_project(source, tmp_path / "alone", overrides=overrides)
     parent = str(os.getpid())
@@ -219,8 +220,8 @@ def test_a_long_lists_entries_rendered_by_workers_are_those_the_parent_renders(
     log.unlink()
     counts.clear()
 
-    monkeypatch.setattr(html, "_SHARED_ENTRIES", 2)
-    monkeypatch.setattr(html, "typesetting", lambda app: typesetting)
+    monkeypatch.setattr(listworkers, "SHARED_ENTRIES", 2)
+    monkeypatch.setattr(listworkers, "typesetting", lambda app: typesetting)
     monkeypatch.setattr(paperworkers, "MIN_PAGES", 1)
     monkeypatch.setattr(paperworkers, "_cpus", lambda: 2)
     forked = build_project(source, tmp_path / "forked", overrides=overrides)

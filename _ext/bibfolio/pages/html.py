@@ -17,17 +17,14 @@ from .. import atomic
 from ..build.bibliography import get_domain
 from ..build.fragments import FragmentCache
 from ..build.gcpolicy import release_free_memory
-from ..build.slugs import writes_paper_pages
 from ..build.translation import ngettext, translated
-from ..cv.build import typesetting
 from ..cv.page import written_page
 from ..doctree import nodes as bf
 from ..doctree.chartnodes import chart_nodes
-from ..doctree.entryhtml import entry_html
 from ..doctree.render import entry_html_nodes, paper_nodes
 from ..model.highlight import shown
-from . import paperworkers
-from .assets import ListFormats, download_stem, write_list_files
+from . import listworkers
+from .assets import ListFormats, write_list_files
 from .context import PageContext
 from .directives import unique_id
 from .head import exclude_from_sitemap, is_noindex
@@ -124,10 +121,6 @@ def fragment_cache(env: Any) -> FragmentCache:
 
 #: A list this long frees enough memory while expanded to give it back (gcpolicy.py).
 _MANY_ENTRIES = 500
-#: A list with at least this many entries to render shares them out (:func:`_render_ahead`);
-#: a shorter one is rendered in this process alone, as before: a fork costs its worker
-#: copies of the memory it touches (paperworkers.MIN_PAGES).
-_SHARED_ENTRIES = 500
 
 
 class HtmlPublicationsTransform(SphinxPostTransform):
@@ -148,14 +141,14 @@ class HtmlPublicationsTransform(SphinxPostTransform):
         ids = PageIds(self.document, page)
         formats = ListFormats(page, tools)
         app = get_domain(self.env).app
-        # Long lists render their new entries in workers (_render_ahead): those are
+        # Long lists render their new entries in workers (listworkers.py): those are
         # kept for it; every other entry is rendered (or found) and put in at once, its
         # context freed, as an entry at a time leaves the least memory behind.
         sharing = (
             cache is not None
             and app is not None
-            and len(placeholders) >= _SHARED_ENTRIES
-            and _processes(app, len(placeholders)) > 1
+            and len(placeholders) >= listworkers.SHARED_ENTRIES
+            and listworkers.processes(app, len(placeholders)) > 1
         )
         entries = []
         for node in placeholders:
@@ -185,7 +178,8 @@ class HtmlPublicationsTransform(SphinxPostTransform):
                 _put_entry(cache, node, key, publication, context)
         files: dict[tuple[str, str], list[tuple[str, str]]] = {}
         if entries and cache is not None and app is not None:
-            files = _render_ahead(app, cache, entries, _list_file_jobs(tools, page))
+            jobs = listworkers.list_file_jobs(tools, page)
+            files = listworkers.render_ahead(app, cache, entries, jobs)
             for node, key, publication, context in entries:
                 _put_entry(cache, node, key, publication, context)
         for node in papers:
@@ -274,152 +268,13 @@ class PageIds:
         return unique
 
 
-def _list_files(
-    node: bf.listing_tools, listing: Listing, page: PageContext
-) -> dict[str, Any] | None:
-    """:func:`.assets.write_list_files`' arguments for the list of *node*, if it has files."""
-    publications = [p for p in map(page.library.get, listing.keys) if p is not None]
-    # An EPUB has no reveals that load formats, nor downloads (see _tools).
-    if not publications or is_epub(page.builder):
-        return None
-    config = page.env.config
-    return {
-        "env": page.env,
-        "outdir": page.builder.outdir,
-        "stem": download_stem(listing.docname, listing.listing_id),
-        "publications": publications,
-        "download": node["download"],
-        "papers_follow": bool(config.bibfolio_paper_pages) and writes_paper_pages(page.builder),
-    }
-
-
-def _list_file_jobs(
-    tools: list[bf.listing_tools], page: PageContext
-) -> dict[tuple[str, str], dict[str, Any]]:
-    """The lists' files a worker may write (:func:`_render_ahead`): none with references.
-
-    The formatted references (APA, IEEE) are made and counted by this process's
-    reference cache, which saves them for the next build: a worker's would be lost.
-    """
-    if page.env.config.bibfolio_cite_styles:
-        return {}
-    jobs = {}
-    for node in tools:
-        listing = page.listing(node["docname"], node["listing"])
-        if listing is not None and (job := _list_files(node, listing, page)) is not None:
-            jobs[listing.docname, listing.listing_id] = job
-    return jobs
-
-
 def _put_entry(
     cache: FragmentCache, node: nodes.Element, key: tuple[str, str], publication: Any, context: Any
 ) -> None:
     """Put the entry's HTML in place of its placeholder *node* (from *cache*, or rendered)."""
-    html, text = cache.get(
-        key,
-        lambda: entry_html_nodes(publication, context),
-        lambda writer: entry_html(publication, context, writer),
-    )
+    html, text = cache.get(key, *listworkers.makers(publication, context))
     # parent.replace keeps the placeholder's ids off the fragment: its <li> has them.
     node.parent.replace(node, bf.fragment("", nodes.Text(text), html=html))
-
-
-def _processes(app: Sphinx, entries: int) -> int:
-    """How many processes should render *entries* list entries (1: this one alone)."""
-    count = paperworkers.workers(app, entries)
-    if typesetting(app):
-        # The CV's Typst child has a core: on two, a worker would share it with Typst.
-        # Measured at N=3000 (case h, one run each): the list took 1.94 s in two such
-        # workers, 1.97 s in this process alone.
-        count -= 1
-    return count
-
-
-#: What a list's citation files (RIS and CSL-JSON of every entry) cost for each of its
-#: entries, in entries rendered: 0.63 s against 1.06 s for a 3000-entry list.
-_FILES_WEIGHT = 0.6
-
-
-def _shares(
-    count: int, items: list[Any], files: dict[tuple[str, str], int]
-) -> list[tuple[list[tuple[str, str]], list[Any]]]:
-    """*items* (entries) and the lists' *files* (name: entries) shared out among *count*.
-
-    The first share is this process's and has no files; each share gets about as much
-    work as another.
-    """
-    loads = [0.0] * count
-    names: list[list[tuple[str, str]]] = [[] for _ in range(count)]
-    for name, size in sorted(files.items(), key=lambda pair: -pair[1]):
-        worker = min(range(1, count), key=loads.__getitem__)
-        names[worker].append(name)
-        loads[worker] += _FILES_WEIGHT * size
-    each = (sum(loads) + len(items)) / count
-    shares = []
-    start = 0
-    for index in range(count):
-        wanted = round(each - loads[index]) if index < count - 1 else len(items)
-        part = items[start : start + max(0, wanted)]
-        start += len(part)
-        shares.append((names[index], part))
-    return shares
-
-
-def _render_ahead(
-    app: Sphinx,
-    cache: FragmentCache,
-    entries: list[tuple[nodes.Element, tuple[str, str], Any, Any]],
-    jobs: dict[tuple[str, str], dict[str, Any]],
-) -> dict[tuple[str, str], list[tuple[str, str]]]:
-    """Render the *entries* the cache lacks, and write the lists' files, on every core.
-
-    A long list's entries (about 0.35 ms each) and its citation files (0.2 ms an entry)
-    were a cold build's longest serial step.  This process renders a share of the
-    entries while forked workers render the rest and write the files
-    (:func:`.paperworkers.alongside`); the entries go into *cache*
-    (:meth:`.FragmentCache.put`), where the page then finds them.  Returns the files
-    written per list (``write_list_files``' answer); nothing when workers do not pay,
-    and the page does all of it as before.
-    """
-    missing: dict[tuple[str, str], tuple[Any, Any]] = {}
-    for _node, key, publication, context in entries:
-        if key not in missing and not cache.has(key):
-            missing[key] = (publication, context)
-    count = _processes(app, len(missing)) if len(missing) >= _SHARED_ENTRIES else 1
-    if count <= 1:
-        return {}
-    items = list(missing.items())
-
-    def make(publication: Any, context: Any) -> tuple[str, str]:
-        return cache.make(
-            lambda: entry_html_nodes(publication, context),
-            lambda writer: entry_html(publication, context, writer),
-        )
-
-    # The first in this process: the workers inherit the writer it made.
-    first_key, first = items[0]
-    cache.put(first_key, make(*first))
-    sizes = {name: len(job["publications"]) for name, job in jobs.items()}
-    (_none, own), *shares = _shares(count, items[1:], sizes)
-    written: dict[tuple[str, str], list[tuple[str, str]]] = {}
-
-    def task(share: tuple[list[tuple[str, str]], list[Any]]) -> Any:
-        names, part = share
-        files = [(name, write_list_files(**jobs[name])) for name in names]
-        return files, [make(publication, context) for _key, (publication, context) in part]
-
-    def done(share: tuple[list[tuple[str, str]], list[Any]], result: Any) -> None:
-        files, found = result
-        written.update(files)
-        for (key, _made), html in zip(share[1], found, strict=True):
-            cache.put(key, html)
-
-    def render_own() -> None:
-        for key, (publication, context) in own:
-            cache.put(key, make(publication, context))
-
-    paperworkers.alongside(shares, task, done, render_own)
-    return written
 
 
 def _tools(
@@ -457,7 +312,7 @@ def _tools(
     downloads: list[tuple[str, str]] = []
     if written is not None:
         downloads = written
-    elif (job := _list_files(node, listing, page)) is not None:
+    elif (job := listworkers.list_files(node, listing, page)) is not None:
         downloads = write_list_files(**job)
     long_enough = "filter-ui" in explicit or count >= config.bibfolio_filter_min_entries
     if node["filter_ui"] and count > 1 and long_enough:

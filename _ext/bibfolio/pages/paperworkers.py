@@ -22,7 +22,7 @@ copies none of them), inside a worker already, and for fewer than :data:`MIN_PAG
 A list's APA and IEEE references are made the same way, by the same rules
 (:func:`make_references`), before the list's files are written.  A long list's entries
 and citation files are shared out by the same rules too, between this process, which
-renders a share itself meanwhile (:func:`alongside`), and workers (``html._render_ahead``).
+renders a share itself meanwhile (:func:`alongside`), and workers (:mod:`.listworkers`).
 """
 
 from __future__ import annotations
@@ -115,7 +115,7 @@ def workers(app: Sphinx, pages: int) -> int:
     return max(1, min(wanted, pages // max(1, MIN_PAGES // 2)))
 
 
-def chunks(items: Sequence[Any], count: int) -> list[Sequence[Any]]:
+def _chunks(items: Sequence[Any], count: int) -> list[Sequence[Any]]:
     size = -(-len(items) // count)
     return [items[start : start + size] for start in range(0, len(items), size)]
 
@@ -154,8 +154,8 @@ def _write(
     # The first page in the parent: the workers inherit what it warmed up (the compiled
     # templates, the page skeleton, the highlighter) instead of each making it again.
     write_one(*items[0])
-    parts = chunks(items[1:], count * _CHUNKS_PER_WORKER)
-    progress = status_iterator(parts, summary, "darkgreen", len(parts), app.verbosity, _display)
+    chunks = _chunks(items[1:], count * _CHUNKS_PER_WORKER)
+    progress = status_iterator(chunks, summary, "darkgreen", len(chunks), app.verbosity, _display)
 
     def write_chunk(chunk: Sequence[tuple[str, str]]) -> int:
         for page, key in chunk:
@@ -165,29 +165,23 @@ def _write(
     def chunk_done(_chunk: Any, _written: int) -> None:
         next(progress)
 
-    in_workers(count, parts, write_chunk, chunk_done)
+    in_workers(count, chunks, write_chunk, chunk_done)
     collections.deque(progress, maxlen=0)  # the progress line's end
     return count
 
 
 def in_workers(
     count: int,
-    parts: Sequence[Any],
+    chunks: Sequence[Any],
     task: Callable[[Any], Any],
     done: Callable[[Any, Any], None],
 ) -> None:
-    """``task(part)`` for each of *parts* in *count* forked workers; ``done(part, result)``.
+    """``task(chunk)`` for each of *chunks* in *count* forked workers; ``done(chunk, result)``.
 
     *done* runs in the parent with what *task* returned (pickled back, as Sphinx's
     :class:`~sphinx.util.parallel.ParallelTasks` does).
     """
-    # The parent's objects out of the workers' garbage collections: a collection reads
-    # (and so copies) every object it tracks, the memory a fork shares with the parent.
-    with frozen():
-        tasks = parallel.ParallelTasks(count)
-        for part in parts:
-            tasks.add_task(task, part, done)
-        tasks.join()
+    _forked(count, chunks, task, done)
 
 
 def alongside(
@@ -201,11 +195,24 @@ def alongside(
     Where this process has work of its own to do meanwhile (:func:`in_workers` leaves
     it waiting).  ``done(part, result)`` runs here once *own* has returned.
     """
+    _forked(max(1, len(parts)), parts, task, done, own)
+
+
+def _forked(
+    count: int,
+    parts: Sequence[Any],
+    task: Callable[[Any], Any],
+    done: Callable[[Any, Any], None],
+    own: Callable[[], None] | None = None,
+) -> None:
+    # The parent's objects out of the workers' garbage collections: a collection reads
+    # (and so copies) every object it tracks, the memory a fork shares with the parent.
     with frozen():
-        tasks = parallel.ParallelTasks(max(1, len(parts)))
+        tasks = parallel.ParallelTasks(count)
         for part in parts:
-            tasks.add_task(task, part, done)  # started at once: a process each
-        own()
+            tasks.add_task(task, part, done)  # started at once while fewer than count run
+        if own is not None:
+            own()
         tasks.join()
 
 
@@ -243,5 +250,5 @@ def make_references(
         formatted_reference(publication, style)
     rest = [pair for pair in missing if pair not in first.values()]
     if rest:
-        in_workers(count, chunks(rest, count * _CHUNKS_PER_WORKER), make, made)
+        in_workers(count, _chunks(rest, count * _CHUNKS_PER_WORKER), make, made)
     return count

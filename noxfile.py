@@ -131,7 +131,8 @@ def _install_for_tests(session: nox.Session) -> None:
     """The test extra, sphinx-book-theme, and the wheelhouse of tests/installed.py."""
     # Not editable: the suite imports bibfolio as users install it, so a file the wheel
     # leaves out fails here (tests that run a build in a subprocess of this checkout's
-    # code set PYTHONPATH to its _ext themselves).  About 6 s more per run than -e.
+    # code set PYTHONPATH to its _ext themselves).  pip builds the wheel on each run,
+    # as it builds the editable one: no dearer than -e.
     session.install(".[test]")
     # Every sphinx-book-theme release pins an older pydata-sphinx-theme (1.4.0: ==0.20.0);
     # as an extra it would downgrade the portfolios' theme, so it comes in without its pin.

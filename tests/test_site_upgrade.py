@@ -137,3 +137,40 @@ def test_new_refuses_a_folder_that_is_not_empty_and_writes_nothing(tmp_path, cap
     assert main(["new", str(site), "--name", "Priya Raman"]) == 2
     assert "already exists and is not empty" in capsys.readouterr().err
     assert sorted(p.name for p in site.iterdir()) == ["notes.txt"]
+
+
+def test_migrate_moves_a_forks_portfolio_into_a_site_and_leaves_the_fork(tmp_path, capsys):
+    from bibfolio.scaffold import new_portfolio
+
+    from .helpers import build_project
+
+    fork = tmp_path / "fork"
+    (fork / "_ext" / "bibfolio").mkdir(parents=True)
+    new_portfolio(fork / "docs", "Priya Raman")  # a fork's docs/, with docs/refs.bib
+    (fork / "docs" / "citations.json").write_text('{"entries": {}}\n')
+    (fork / "docs" / "_static" / "photo.svg").write_text("<svg/>")
+    edit(fork / "docs" / "index.md", "Two or three sentences", "My research, in my words")
+    before = {p: p.read_bytes() for p in fork.rglob("*") if p.is_file()}
+    site = tmp_path / "site"
+    assert main(["migrate", str(fork), str(site)]) == 0
+    assert f"Moved the portfolio of {fork} into the site repository {site}:" in (
+        capsys.readouterr().out
+    )
+    assert {p: p.read_bytes() for p in fork.rglob("*") if p.is_file()} == before
+    assert (site / "refs.bib").read_bytes() == (fork / "docs" / "refs.bib").read_bytes()
+    assert (site / "citations.json").is_file() and not (site / "docs" / "refs.bib").exists()
+    assert not (site / "docs" / "citations.json").exists()
+    assert (site / "docs" / "_static" / "photo.svg").read_text() == "<svg/>"
+    assert "My research, in my words" in (site / "docs" / "index.md").read_text()
+    conf = (site / "docs" / "conf.py").read_text()
+    assert 'bibtex_bibfiles = ["../refs.bib"]' in conf
+    assert (
+        conf.replace('["../refs.bib"]', '["refs.bib"]') == (fork / "docs" / "conf.py").read_text()
+    )
+    assert "owner_name: Priya Raman" in (site / ".copier-answers.yml").read_text()
+    assert (site / "noxfile.py").is_file() and (site / ".github" / "dependabot.yml").is_file()
+    built = build_project(site / "docs", tmp_path / "_build")
+    assert built.warnings == ""
+    # Into a folder that is not empty: refused, nothing written.
+    assert main(["migrate", str(fork), str(site / "docs")]) == 2
+    assert "already exists and is not empty" in capsys.readouterr().err

@@ -174,3 +174,17 @@ def test_migrate_moves_a_forks_portfolio_into_a_site_and_leaves_the_fork(tmp_pat
     # Into a folder that is not empty: refused, nothing written.
     assert main(["migrate", str(fork), str(site / "docs")]) == 2
     assert "already exists and is not empty" in capsys.readouterr().err
+
+
+def test_a_line_both_changed_is_marked_and_named(site, next_release, monkeypatch, capsys):
+    pages = site / ".github" / "workflows" / "pages.yml"
+    edit(pages, 'python-version: "3.13"', 'python-version: "3.12"')  # the template: 3.14
+    commit(site, "Python 3.12 for my site")
+    monkeypatch.setattr(upgrading, "fetch_template", lambda version, folder: TEMPLATE)
+    assert main(["upgrade", str(site)]) == 0
+    out = capsys.readouterr().out
+    assert f"{site}: scaffold files updated from bibfolio" in out
+    assert "  .github/workflows/pages.yml (resolve the <<<<<<< >>>>>>> markers)" in out
+    text = pages.read_text()
+    assert "<<<<<<< before updating" in text and ">>>>>>> after updating" in text
+    assert 'python-version: "3.12"' in text and 'python-version: "3.14"' in text

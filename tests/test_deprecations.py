@@ -84,3 +84,48 @@ def test_guide_lists_every_rename():
     rows = table_rows(guide, "### Deprecations")
     listed = [tuple(cell.strip().strip("`") for cell in row.split("|")[1:5]) for row in rows]
     assert listed == [(r.old, r.new, r.renamed_in, r.warn_from) for r in RENAMED]
+    options = guide[guide.index("| directive | old option |") :].split("\n\n")[0]
+    rows = options.splitlines()[2:]
+    listed = [tuple(cell.strip().strip("`{}") for cell in row.split("|")[1:6]) for row in rows]
+    assert listed == [
+        (r.directive, r.old, r.new, r.renamed_in, r.warn_from) for r in deprecations.RENAMED_OPTIONS
+    ]
+
+
+def test_an_old_directive_option_works_and_is_reported_at_its_line(tmp_path, monkeypatch):
+    from bibfolio.pages.directives import PublicationsDirective
+
+    row = deprecations.RenamedOption(
+        "publications", "only-selected", "selected", __version__, "999.0"
+    )
+    monkeypatch.setattr(deprecations, "RENAMED_OPTIONS", (row,))
+    spec = deprecations.with_old_options("publications", PublicationsDirective.option_spec)
+    monkeypatch.setattr(PublicationsDirective, "option_spec", spec)
+    source = tmp_path / "src"
+    source.mkdir()
+    (source / "conf.py").write_text(
+        'extensions = ["myst_parser", "bibfolio"]\nbibtex_bibfiles = ["refs.bib"]\n'
+        'bibfolio_owner = ["Ada Lovelace"]\n'
+    )
+    (source / "refs.bib").write_text(
+        "@article{one,\n  author = {Lovelace, Ada},\n  title = {Chosen},\n  journal = {J},\n"
+        "  year = {1843},\n  selected = {true},\n}\n"
+        "@article{two,\n  author = {Lovelace, Ada},\n  title = {Not Chosen},\n  journal = {J},\n"
+        "  year = {1842},\n}\n"
+    )
+    (source / "index.md").write_text("# Home\n\n```{publications}\n:only-selected:\n```\n")
+    status, warning = StringIO(), StringIO()
+    app = SphinxTestApp(
+        "html", srcdir=source, builddir=tmp_path / "out", status=status, warning=warning,
+        warningiserror=True,
+    )  # fmt: skip
+    try:
+        app.build()
+    finally:
+        app.cleanup()
+    output = _ANSI.sub("", status.getvalue() + warning.getvalue())
+    assert output.count(":only-selected: of {publications} is renamed :selected:") == 1
+    assert f"{source / 'index.md'}:3: :only-selected:" in output
+    assert "WARNING" not in output and app.statuscode == 0
+    page = (tmp_path / "out" / "html" / "index.html").read_text()
+    assert "Chosen" in page and "Not Chosen" not in page  # read as :selected:

@@ -1,6 +1,7 @@
 """Renamed settings: the old name keeps working for a while, and says what to write instead.
 
-Each row of :data:`RENAMED` is a ``conf.py`` value renamed in a release.  From
+Each row of :data:`RENAMED` is a ``conf.py`` value renamed in a release (and each of
+:data:`RENAMED_OPTIONS` an option of a directive, reported at the page's line).  From
 ``renamed_in`` on, a project that still sets the old name builds as before (the value
 goes to the new name) and the build reports it once, at the line of ``conf.py`` that sets
 it, as a message that does not fail ``-W`` (``bibfolio.deprecated``, logged as
@@ -46,6 +47,46 @@ class Renamed:
 RENAMED: tuple[Renamed, ...] = ()
 
 
+@dataclass(frozen=True)
+class RenamedOption:
+    """An option of a directive (``publications``) renamed in ``renamed_in``."""
+
+    directive: str
+    old: str
+    new: str
+    renamed_in: str
+    warn_from: str
+
+
+#: Every renamed directive option, oldest first (GUIDE.md, "Deprecations").
+RENAMED_OPTIONS: tuple[RenamedOption, ...] = ()
+
+
+def with_old_options(directive: str, spec: dict[str, object]) -> dict[str, object]:
+    """*spec* and each renamed option's old name, read as its new one is."""
+    renamed = [row for row in RENAMED_OPTIONS if row.directive == directive]
+    return {**spec, **{row.old: spec[row.new] for row in renamed}}
+
+
+def rename_options(
+    directive: str, options: dict[str, object], where: str, version: str = __version__
+) -> None:
+    """Move each old option of *options* to its new name; report it at *where* (file:line).
+
+    The new name, when the page gives both, wins.
+    """
+    for row in RENAMED_OPTIONS:
+        if row.directive != directive or row.old not in options:
+            continue
+        options.setdefault(row.new, options.pop(row.old))
+        text = (
+            f":{row.old}: of {{{row.directive}}} is renamed :{row.new}: in bibfolio "
+            f"{row.renamed_in}: write :{row.new}: instead (the old name works until then; "
+            f"from bibfolio {row.warn_from} it is a warning)"
+        )
+        _report(text, where, version_key(version) >= version_key(row.warn_from))
+
+
 def version_key(version: str) -> tuple[int, ...]:
     """A release's numbers, for comparing (``"0.10.1"`` → ``(0, 10, 1)``)."""
     return tuple(int(part) for part in re.findall(r"\d+", version.split("+", maxsplit=1)[0])[:3])
@@ -88,15 +129,17 @@ def apply_renames(app: Sphinx, config: Config, version: str = __version__) -> No
             setattr(config, row.new, value)
             raw[row.new] = value  # set by the project, as portfolio defaults ask
         where = location(app.confdir, row.old)
-        if version_key(version) >= version_key(row.warn_from):
-            warn(message(row), SUBTYPE, location=where)
-        else:
-            logger.info(
-                f"{message(row)} [{WARNING_TYPE}.{SUBTYPE}]",
-                location=where,
-                type=WARNING_TYPE,
-                subtype=SUBTYPE,
-            )
+        _report(message(row), where, version_key(version) >= version_key(row.warn_from))
+
+
+def _report(text: str, where: str, warning: bool) -> None:
+    """A warning (fails -W), or before ``warn_from`` a note with the same words (does not)."""
+    if warning:
+        warn(text, SUBTYPE, location=where)
+    else:
+        logger.info(
+            f"{text} [{WARNING_TYPE}.{SUBTYPE}]", location=where, type=WARNING_TYPE, subtype=SUBTYPE
+        )
 
 
 def register(app: Sphinx) -> None:

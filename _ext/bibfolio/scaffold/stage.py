@@ -53,7 +53,8 @@ def git(*args: str, cwd: Path) -> str:
     if shutil.which("git") is None:
         raise StageError("git is not installed; bibfolio new and upgrade need it (copier does)")
     result = subprocess.run(
-        ["git", "-c", "commit.gpgsign=false", "-c", "tag.gpgsign=false", *args],
+        ["git", "-c", "commit.gpgsign=false", "-c", "tag.gpgsign=false", "-c",
+         "core.hooksPath=/dev/null", *args],  # fmt: skip
         cwd=cwd,
         capture_output=True,
         text=True,

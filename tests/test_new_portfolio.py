@@ -214,10 +214,11 @@ def test_a_fork_replaces_the_demo_and_builds_and_tests_clean(tmp_path):
 def test_the_template_is_package_data():
     """Every file of the site template matches a package-data pattern (no dot-files:
     setuptools' globs skip them, so the template names them dot-NAME)."""
-    package = SKELETON.parents[3]  # _ext/bibfolio
+    package = REPO / "_ext" / "bibfolio"  # the checkout's, whichever bibfolio is imported
     with (REPO / "pyproject.toml").open("rb") as file:
         patterns = tomllib.load(file)["tool"]["setuptools"]["package-data"]["bibfolio"]
-    template = SKELETON.parents[1]
+    template = package / "scaffold" / "template"
+    assert SKELETON.relative_to(SKELETON.parents[2]).as_posix() == "template/site/docs"
     files = [path.relative_to(package) for path in template.rglob("*") if path.is_file()]
     assert files
     assert [path for path in files if any(part.startswith(".") for part in path.parts)] == []

@@ -59,7 +59,8 @@ def run(
 
 
 def test_new_writes_every_page_with_marked_examples(tmp_path, capsys):
-    assert main(["new", str(tmp_path / "site"), "--name", "Priya Raman"]) == 0
+    # --pages: only the pages, as `bibfolio new docs` writes them inside a checkout.
+    assert main(["new", str(tmp_path / "site"), "--name", "Priya Raman", "--pages"]) == 0
     out = capsys.readouterr().out
     site = tmp_path / "site"
     written = sorted(str(p.relative_to(site)) for p in site.rglob("*") if p.is_file())
@@ -105,6 +106,9 @@ def test_new_refuses_a_folder_that_is_not_empty(tmp_path, capsys):
     assert main(["new", str(site), "--name", "Priya Raman"]) == 2
     err = capsys.readouterr().err
     assert f"bibfolio new: error: {site} already exists and is not empty" in err
+    assert main(["new", str(site), "--name", "Priya Raman", "--pages"]) == 2
+    err = capsys.readouterr().err
+    assert f"bibfolio new: error: {site} already exists and is not empty" in err
     assert (site / "index.md").read_text() == "# Mine\n"
     assert sorted(p.name for p in site.iterdir()) == ["index.md"]
     # An empty folder is fine; a missing .bib is refused before anything is written.
@@ -113,7 +117,7 @@ def test_new_refuses_a_folder_that_is_not_empty(tmp_path, capsys):
     assert main(["new", str(empty), "--name", "P R", "--bib", str(tmp_path / "none.bib")]) == 2
     assert "cannot read --bib" in capsys.readouterr().err
     assert list(empty.iterdir()) == []
-    assert main(["new", str(empty), "--name", "P R"]) == 0
+    assert main(["new", str(empty), "--name", "P R", "--pages"]) == 0
     capsys.readouterr()
     assert main(["new", str(empty / "conf.py"), "--name", "P R"]) == 2
     assert f"bibfolio new: error: {empty / 'conf.py'} is a file" in capsys.readouterr().err
@@ -219,8 +223,8 @@ def test_nox_new_session_makes_the_portfolio(tmp_path):
         cwd=tmp_path, env=environ,
     )  # fmt: skip
     assert made.returncode == 0, made.stdout + made.stderr
-    assert f"Made a portfolio for Priya Raman in {tmp_path / 'site'}:" in made.stdout
-    assert 'NAME = "Priya Raman"' in (tmp_path / "site" / "conf.py").read_text()
+    assert f"Made a site repository for Priya Raman in {tmp_path / 'site'}:" in made.stdout
+    assert 'NAME = "Priya Raman"' in (tmp_path / "site" / "docs" / "conf.py").read_text()
     again = run(
         [sys.executable, "-m", "nox", "--no-venv", "--no-install", "-f", str(REPO / "noxfile.py"),
          "-s", "new", "--", str(tmp_path / "site"), "--name", "Priya Raman"],
@@ -257,3 +261,45 @@ def test_the_silenced_lines_come_back_when_asked_for(tmp_path):
     conf.write_text(conf.read_text() + 'ogp_social_cards = {"enable": True}\n')
     wanted = sphinx_build(site)
     assert wanted.count("matplotlib is not installed, social cards will not be generated") == 1
+
+
+def test_new_makes_a_site_repository_of_its_own(tmp_path, capsys):
+    site = tmp_path / "my-site"
+    assert main(["new", str(site), "--name", 'Ana "Ani" Ruiz']) == 0
+    assert f'Made a site repository for Ana "Ani" Ruiz in {site}:' in capsys.readouterr().out
+    files = sorted(
+        str(p.relative_to(site)) for p in site.rglob("*") if ".git" not in p.parts and p.is_file()
+    )
+    top = sorted({name.split("/")[0] for name in files})
+    assert top == [
+        ".copier-answers.yml", ".github", ".gitignore", ".readthedocs.yaml", "README.md",
+        "docs", "noxfile.py", "refs.bib", "requirements.txt", "tests",
+    ]  # fmt: skip
+    assert (site / ".git").is_dir()
+    assert not (site / "docs" / "refs.bib").exists()
+    assert sorted(p for p in files if p.startswith(".github/")) == [
+        ".github/dependabot.yml", ".github/workflows/citations.yml",
+        ".github/workflows/import.yml", ".github/workflows/pages.yml",
+        ".github/workflows/tests.yml",
+    ]  # fmt: skip
+    from bibfolio._version import __version__
+
+    pins = [
+        line
+        for line in (site / "requirements.txt").read_text().splitlines()
+        if line and not line.startswith("#")
+    ]
+    assert pins == [f"bibfolio[docs,testing]=={__version__}"]
+    conf = (site / "docs" / "conf.py").read_text()
+    assert 'NAME = "Ana \\"Ani\\" Ruiz"' in conf
+    assert 'bibtex_bibfiles = ["../refs.bib"]' in conf
+    assert 'author    = {Ana "Ani" Ruiz and Example Coauthor}' in (site / "refs.bib").read_text()
+    answers = (site / ".copier-answers.yml").read_text()
+    assert 'owner_name: Ana "Ani" Ruiz' in answers
+    assert f"_commit: v{__version__}" in answers
+    # No extension, no demo, no copy of bibfolio's own tests.
+    assert not (site / "_ext").exists() and not (site / "examples").exists()
+    assert sorted(p.name for p in (site / "tests").iterdir()) == ["conftest.py", "test_site.py"]
+    everything = "\n".join((site / p).read_text() for p in files if (site / p).is_file())
+    for word in DEMO_WORDS:
+        assert word not in everything, word

@@ -32,6 +32,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
         citebridge,
         citedby,
         config,
+        deprecations,
         gcpolicy,
         pybtexstyle,
         settled,
@@ -56,6 +57,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     pybtexstyle.register()
 
     config.register(app)
+    deprecations.register(app)
     translation.register(app)
     languages.register(app)
     quiet.register(app)  # before sphinxext-opengraph is imported; see quiet.py

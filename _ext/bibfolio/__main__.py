@@ -36,6 +36,7 @@ from .model.names import NamePattern
 from .model.publication import Settings
 from .reading.bibtex import read_bib_files
 from .reading.diagnostics import NOTES
+from .scaffold import migrate, upgrade
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -182,6 +183,8 @@ def build_parser() -> argparse.ArgumentParser:
         help=f"file encoding, as bibtex_encoding (default: {DEFAULT_ENCODING})",
     )
     scaffold.add_parser(commands)
+    upgrade.add_parser(commands)
+    migrate.add_parser(commands)
     add_import_command(commands)
     add_metrics_command(commands)
     return parser
@@ -206,6 +209,14 @@ def main(argv: list[str] | None = None) -> int:
         if extra:
             parser.error(f"unrecognized arguments: {' '.join(extra)}")
         return metrics_main(args)
+    if args.command == "migrate":
+        if extra:
+            parser.error(f"unrecognized arguments: {' '.join(extra)}")
+        return migrate.run(args)
+    if args.command == "upgrade":
+        if extra:
+            parser.error(f"unrecognized arguments: {' '.join(extra)}")
+        return upgrade.run(args)
     if args.command == "new":
         if extra:
             parser.error(f"unrecognized arguments: {' '.join(extra)}")

@@ -9,6 +9,7 @@ from docutils.parsers.rst import directives
 from sphinx.util.docutils import SphinxDirective
 
 from ..build.bibliography import Listing, get_domain, get_library
+from ..build.deprecations import rename_options, with_old_options
 from ..build.translation import translated
 from ..build.warnings_ import warn
 from ..doctree import nodes as bf
@@ -50,7 +51,7 @@ class PublicationsDirective(SphinxDirective):
     """
 
     has_content = False
-    option_spec: ClassVar[dict[str, object]] = {
+    option_spec: ClassVar[dict[str, object]] = with_old_options("publications", {
         "filter": directives.unchanged_required,
         "selected": directives.flag,
         "group-by": directives.unchanged_required,
@@ -60,7 +61,7 @@ class PublicationsDirective(SphinxDirective):
         "download": directives.unchanged_required,
         "chart": directives.unchanged_required,
         "citable": directives.unchanged_required,
-    }
+    })  # fmt: skip
 
     def _flag(self, name: str, default: bool) -> bool:
         value = self.options.get(name)
@@ -94,6 +95,8 @@ class PublicationsDirective(SphinxDirective):
 
     def run(self) -> list[nodes.Node]:
         """Record the list and return its placeholders."""
+        source, line = self.get_source_info()
+        rename_options("publications", self.options, f"{source}:{line}")
         env = self.env
         config = env.config
         library = get_library(env)

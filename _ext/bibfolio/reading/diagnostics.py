@@ -46,6 +46,8 @@ SUBTYPES: dict[str, str] = {
     "left out of the published BibTeX; one note per build, at info level (never fails -W)",
     "similar_title": "two entries have the same or nearly the same title",
     "config": "a bibfolio_* configuration value of the wrong type or with a bad value",
+    "deprecated": "conf.py sets a renamed value: its new name is used; a note during the "
+    "release that renamed it (not failing -W), a warning from a later one",
     "directive": "a {publications} option value bibfolio does not know",
     "filter": "a {publications} :filter: expression that cannot be parsed or evaluated",
     "paper_pages": "a paper page renamed (a page of the project has its name), or old stubs kept",

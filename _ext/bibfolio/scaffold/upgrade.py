@@ -1,0 +1,209 @@
+"""``bibfolio upgrade``: update a site's scaffold files to the installed release's template.
+
+The documented way to move a site to a new release: bump the pin in
+``requirements.txt`` (Dependabot's pull request does it), commit, install, then run
+``bibfolio upgrade`` (``nox -s upgrade``).  It reads ``.copier-answers.yml`` (the
+release the scaffold files come from), fetches that release's template with pip (``pip
+download bibfolio==OLD``: the ordinary client, so pip's own settings such as
+``PIP_FIND_LINKS`` apply), stages both templates (:mod:`.stage`) and lets copier merge
+the changes between them three-way into the site: an edit of the owner's to a scaffold
+file stays; ``docs/`` and ``refs.bib`` are never touched.  The result is left
+uncommitted, for ``git diff``.
+
+It refuses, changing nothing, a folder without the answers file, an answers file edited
+by hand (its checksum line), a site that is not a git repository or has uncommitted
+changes, and a downgrade.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import subprocess
+import sys
+import tempfile
+import zipfile
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import yaml
+
+from .._version import __version__
+from .stage import SOURCE, TEMPLATE, StageError, git, inside, stage, tag
+
+if TYPE_CHECKING:
+    import argparse
+
+ANSWERS = ".copier-answers.yml"
+#: Where the template is inside a wheel of bibfolio.
+WHEEL_TEMPLATE = "bibfolio/scaffold/template/"
+_CHECKSUM = re.compile(r"^# checksum: ([0-9a-f]{64})\n", re.MULTILINE)
+_VERSION = re.compile(r"^v(\d+(?:\.\d+)*(?:(?:a|b|rc|\.post|\.dev)\d+)*)$")
+#: Exit status of a refusal (argparse's for a usage error).
+USAGE_ERROR = 2
+
+
+class UpgradeError(Exception):
+    """The site cannot be upgraded as it is; the message says what to do."""
+
+
+def _version_key(version: str) -> tuple[int, ...]:
+    return tuple(int(part) for part in re.findall(r"\d+", version))
+
+
+def read_answers(site: Path) -> dict[str, object]:
+    """The answers of *site*, checked: present, unedited (checksum), from bibfolio's template."""
+    path = site / ANSWERS
+    if not path.is_file():
+        raise UpgradeError(
+            f"{site} has no {ANSWERS}: bibfolio upgrade updates a site made by "
+            "`bibfolio new` (a portfolio in a fork of bibfolio moves with `bibfolio "
+            f"migrate`). If it was deleted, restore it: git checkout -- {ANSWERS}"
+        )
+    text = path.read_text(encoding="utf-8")
+    found = _CHECKSUM.search(text)
+    # The checksum is that of copier's YAML of the answers, which ends with one newline.
+    body = text[found.end() :].rstrip("\n") + "\n" if found else ""
+    if not found or hashlib.sha256(body.encode()).hexdigest() != found[1]:
+        raise UpgradeError(
+            f"{path} was edited by hand (its checksum line does not match what it says): "
+            f"restore it with `git checkout -- {ANSWERS}` (or from the commit that made "
+            "it). Your name and settings live in docs/conf.py, not in this file."
+        )
+    answers = yaml.safe_load(body)
+    commit = str(answers.get("_commit", "")) if isinstance(answers, dict) else ""
+    if (
+        not isinstance(answers, dict)
+        or answers.get("_src_path") != SOURCE
+        or not _VERSION.match(commit)
+    ):
+        raise UpgradeError(f"{path} is not an answers file of bibfolio's site template")
+    return answers
+
+
+def check_clean(site: Path) -> None:
+    """Refuse a site that is not a git repository's top folder or has uncommitted changes."""
+    try:
+        top = git("rev-parse", "--show-toplevel", cwd=site).strip()
+    except StageError:
+        raise UpgradeError(
+            f"{site} is not a git repository: the upgrade's changes are shown by git diff; "
+            "run `git init && git add -A && git commit -m 'my site'` first"
+        ) from None
+    if Path(top).resolve() != site.resolve():
+        raise UpgradeError(f"{site} is not the top folder of its git repository ({top})")
+    changed = git("status", "--porcelain", cwd=site).splitlines()
+    if changed:
+        listed = "\n".join(f"  {line}" for line in changed[:10])
+        raise UpgradeError(
+            f"{site} has uncommitted changes; commit or stash them first, so that what "
+            f"the upgrade changes is all git diff shows:\n{listed}"
+        )
+
+
+def fetch_template(version: str, folder: Path) -> Path:
+    """The site template of bibfolio *version*, from its wheel (``pip download``)."""
+    wheels = folder / "wheels"
+    command = [
+        sys.executable, "-m", "pip", "download", "--quiet", "--no-deps",
+        "--only-binary=:all:", "--dest", str(wheels), f"bibfolio=={version}",
+    ]  # fmt: skip
+    result = subprocess.run(command, capture_output=True, text=True, check=False)
+    found = sorted(wheels.glob(f"bibfolio-{version}-*.whl")) if wheels.is_dir() else []
+    if result.returncode != 0 or not found:
+        raise UpgradeError(
+            f"cannot fetch bibfolio {version}'s template (the release the site's scaffold "
+            f"files come from) with pip: {result.stderr.strip() or 'no wheel found'}"
+        )
+    template = folder / f"template-{version}"
+    with zipfile.ZipFile(found[0]) as wheel:
+        for name in wheel.namelist():
+            if name.startswith(WHEEL_TEMPLATE) and not name.endswith("/"):
+                target = template / name.removeprefix(WHEEL_TEMPLATE)
+                target.parent.mkdir(parents=True, exist_ok=True)
+                target.write_bytes(wheel.read(name))
+    if not (template / "copier.yml").is_file():
+        raise UpgradeError(f"bibfolio {version}'s wheel has no site template")
+    return template
+
+
+def upgrade(site: Path, *, old_template: Path | None = None) -> tuple[str, str, list[str]]:
+    """Update *site*'s scaffold files from its recorded release to the installed one.
+
+    Returns (old version, new version, ``git status --short`` lines of the result).
+    *old_template*: the recorded release's template folder, instead of fetching it.
+    """
+    import copier  # noqa: PLC0415 - only new and upgrade need it
+
+    site = site.resolve()
+    answers = read_answers(site)
+    check_clean(site)
+    old = str(answers["_commit"]).removeprefix("v")
+    if old == __version__:
+        return old, __version__, []
+    if _version_key(old) > _version_key(__version__):
+        raise UpgradeError(
+            f"the site's scaffold files come from bibfolio {old}, newer than the installed "
+            f"{__version__}: install bibfolio=={old} or newer (requirements.txt pins it)"
+        )
+    with tempfile.TemporaryDirectory(prefix="bibfolio-upgrade-") as tmp:
+        folder = Path(tmp)
+        previous = old_template or fetch_template(old, folder)
+        try:
+            stage([(previous, old), (TEMPLATE, __version__)], folder / "staged")
+        except StageError as error:
+            raise UpgradeError(str(error)) from None
+        with inside(folder / "staged"):
+            copier.run_update(
+                str(site),
+                vcs_ref=tag(__version__),
+                defaults=True,
+                overwrite=True,
+                unsafe=True,  # the template's Jinja filters: bibfolio's own (jinja.py)
+                quiet=True,
+                skip_answered=True,
+                conflict="inline",
+            )
+    changed = git("status", "--porcelain", cwd=site).splitlines()
+    return old, __version__, changed
+
+
+def add_parser(commands: argparse._SubParsersAction) -> None:
+    """Declare ``bibfolio upgrade [SITE]``."""
+    command = commands.add_parser(
+        "upgrade",
+        help="update a site's scaffold files to this release's template (after the pin)",
+        description="Update the files bibfolio new wrote and owns (workflows, noxfile.py, "
+        "tests/, README.md, .readthedocs.yaml, requirements.txt) from the release recorded "
+        f"in {ANSWERS} to the installed bibfolio {__version__}, keeping your edits "
+        "(a three-way merge by copier). docs/ and refs.bib are never touched. The site "
+        "must be a git repository with nothing uncommitted; review with git diff.",
+    )
+    command.add_argument("site", nargs="?", default=".", help="the site's folder (default: .)")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run ``bibfolio upgrade``; print what changed, return the exit status."""
+    site = Path(args.site)
+    try:
+        old, new, changed = upgrade(site)
+    except UpgradeError as error:
+        sys.stderr.write(f"bibfolio upgrade: error: {error}\n")
+        return USAGE_ERROR
+    if old == new:
+        sys.stdout.write(f"{site}: the scaffold files are bibfolio {new}'s already\n")
+        return 0
+    conflicts = [
+        line[3:]
+        for line in changed
+        if (site / line[3:]).is_file()
+        and "<<<<<<< before updating" in (site / line[3:]).read_text(errors="replace")
+    ]
+    lines = [f"{site}: scaffold files updated from bibfolio {old} to {new}:"]
+    lines += [f"  {line}" for line in changed]
+    if conflicts:
+        lines.append("Both you and the template changed the same lines of these files:")
+        lines += [f"  {name} (resolve the <<<<<<< >>>>>>> markers)" for name in conflicts]
+    lines.append("Review with `git diff`, build and test (nox -s docs tests), then commit.")
+    sys.stdout.writelines(f"{line}\n" for line in lines)
+    return 0

@@ -1,0 +1,193 @@
+"""The checks that hold for any owner's bibfolio site (collected by a site's tests).
+
+``from bibfolio.testing.checks import *`` in a test module collects them; they use the
+fixtures of :mod:`bibfolio.testing`.  Each says what failed in the owner's terms: which
+entry, which page, which link.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from typing import TYPE_CHECKING
+from urllib.parse import unquote, urlsplit
+
+from sphinx.config import eval_config_file
+from sphinx.util.tags import Tags
+
+from ..model.lint import check_publications, owner_mismatches
+from ..model.names import NamePattern
+from ..model.privacy import private_fields
+from ..model.publication import Settings
+from ..reading.bibtex import read_bib_files
+from . import CANONICAL
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from bs4 import BeautifulSoup
+
+    from . import SiteBuild
+
+__all__ = [
+    "test_every_entry_has_an_author_the_owner_matches",
+    "test_every_listed_entry_shows_the_owner_in_bold",
+    "test_every_page_is_reachable_from_the_home_page",
+    "test_no_internal_link_or_resource_is_dangling",
+    "test_nothing_private_is_published",
+    "test_the_site_builds_with_n_and_w",
+]
+
+#: Pages no page links to: Sphinx's search and index, and the host's 404 page.
+SPHINX_PAGES = {"search.html", "genindex.html", "404.html"}
+#: What a visitor can fetch that the build wrote from the site.
+PUBLISHED = {".html", ".bib", ".ris", ".json", ".txt", ".xml", ".atom", ".js"}
+_EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)*\.[A-Za-z]{2,}")
+_LOCAL_PATH = re.compile(r"file:/|(?<![\w.])/(?:home|Users)/\w|\b[A-Z]:\\\\?\w")
+
+
+def _settings(docs: Path) -> dict[str, object]:
+    return eval_config_file(docs / "conf.py", Tags())
+
+
+def _bib_files(docs: Path) -> list[Path]:
+    return [(docs / name).resolve() for name in _settings(docs).get("bibtex_bibfiles", [])]  # type: ignore[union-attr]
+
+
+def _pages(built: SiteBuild) -> list[Path]:
+    return sorted(
+        path
+        for path in built.outdir.rglob("*.html")
+        if not path.relative_to(built.outdir).parts[0].startswith("_")
+    )
+
+
+def _internal_links(page: Path, soup: BeautifulSoup, outdir: Path) -> list[tuple[str, Path, str]]:
+    """(href, target file, fragment) of each link or resource of *page* inside the site."""
+    base = urlsplit(CANONICAL).path
+    found = []
+    for tag, attribute in (("a", "href"), ("link", "href"), ("img", "src"), ("script", "src")):
+        for element in soup.find_all(tag, attrs={attribute: True}):
+            parts = urlsplit(element[attribute])
+            if parts.scheme or parts.netloc:
+                continue
+            if parts.path.startswith(base):
+                target = (outdir / unquote(parts.path.removeprefix(base))).resolve()
+            elif parts.path:
+                target = (page.parent / unquote(parts.path)).resolve()
+            else:
+                target = page
+            if target.is_dir():
+                target = target / "index.html"
+            found.append((element[attribute], target, parts.fragment))
+    return found
+
+
+def test_the_site_builds_with_n_and_w(built_site: SiteBuild) -> None:
+    """``sphinx-build -nW`` passes: no warning, as Read the Docs and GitHub Pages need."""
+    warnings = [line for line in built_site.output.splitlines() if "WARNING" in line]
+    assert warnings == []
+    assert built_site.returncode == 0, built_site.output[-2000:]
+
+
+def test_every_entry_has_an_author_the_owner_matches(site_docs: Path) -> None:
+    """Each entry of the .bib files has an author ``bibfolio_owner`` matches."""
+    owners = list(_settings(site_docs).get("bibfolio_owner") or [])  # type: ignore[call-overload]
+    assert owners, "conf.py names no bibfolio_owner"
+    sources = [(str(path), path.read_bytes()) for path in _bib_files(site_docs)]
+    entries, _ = read_bib_files(sources)
+    settings = Settings(owner=tuple(NamePattern.from_config(name) for name in owners))
+    publications = list(check_publications(entries, settings)[0].values())
+    assert publications, "the .bib files have no entry"
+    unmatched = [found.location for found in owner_mismatches(publications, owners)]
+    assert unmatched == [], "add the spelling these entries use to bibfolio_owner"
+
+
+def test_every_listed_entry_shows_the_owner_in_bold(built_site: SiteBuild) -> None:
+    """Every entry a page lists shows the owner's name in bold."""
+    unmatched = [
+        (page.name, li.get("id"))
+        for page in _pages(built_site)
+        for li in built_site.soup(page).select("li.bibfolio-entry")
+        if not li.select("strong.bibfolio-owner")
+    ]
+    assert unmatched == []
+
+
+def test_no_internal_link_or_resource_is_dangling(built_site: SiteBuild) -> None:
+    """Every link, image, stylesheet and script inside the site exists, anchors too."""
+    ids: dict[Path, set[str]] = {}
+    dangling = []
+    for page in _pages(built_site):
+        soup = built_site.soup(page)
+        ids[page] = {tag["id"] for tag in soup.find_all(id=True)}
+        for href, target, fragment in _internal_links(page, soup, built_site.outdir):
+            if not target.is_file():
+                dangling.append((page.name, href))
+            elif fragment and target.suffix == ".html":
+                if target not in ids:
+                    ids[target] = {tag["id"] for tag in built_site.soup(target).find_all(id=True)}
+                if fragment not in ids[target]:
+                    dangling.append((page.name, href))
+    assert dangling == []
+
+
+def test_every_page_is_reachable_from_the_home_page(built_site: SiteBuild) -> None:
+    """Following links from index.html reaches every page (one left out of a toctree: not)."""
+    home = built_site.outdir / "index.html"
+    seen, todo = {home}, [home]
+    while todo:
+        page = todo.pop()
+        for _, target, _ in _internal_links(page, built_site.soup(page), built_site.outdir):
+            if target.suffix == ".html" and target.is_file() and target not in seen:
+                seen.add(target)
+                todo.append(target)
+    pages = {page for page in _pages(built_site) if page.name not in SPHINX_PAGES}
+    assert sorted(str(p.relative_to(built_site.outdir)) for p in pages - seen) == []
+
+
+def _private_values(docs: Path) -> list[str]:
+    sources = [(str(path), path.read_bytes()) for path in _bib_files(docs)]
+    entries, _ = read_bib_files(sources)
+    values = []
+    for entry in entries:
+        fields = {name: found.value for name, found in entry.fields.items()}
+        values += [fields[name].strip() for name in private_fields(fields)]
+    return [value for value in values if len(value) >= 8]
+
+
+def test_nothing_private_is_published(built_site: SiteBuild) -> None:
+    """Nothing private is published.
+
+    No private or local field's value, no local path, and no e-mail address the owner did
+    not write in conf.py or a page.
+    """
+    texts = {
+        str(path.relative_to(built_site.outdir)): path.read_text(encoding="utf-8", errors="replace")
+        for path in built_site.outdir.rglob("*")
+        if path.is_file()
+        and path.suffix in PUBLISHED
+        and not path.relative_to(built_site.outdir).parts[0].startswith(("_static", ".doctrees"))
+    }
+    assert "index.html" in texts
+    leaks = [
+        (name, value[:40])
+        for value in _private_values(built_site.srcdir)
+        for name, text in texts.items()
+        if value in text or html.escape(value) in text
+    ]
+    assert leaks == []
+    paths = [(name, m[0]) for name, text in texts.items() for m in _LOCAL_PATH.finditer(text)]
+    assert paths == []
+    assert [name for name, text in texts.items() if str(built_site.srcdir) in text] == []
+    written = "\n".join(
+        path.read_text(encoding="utf-8", errors="replace")
+        for path in built_site.srcdir.rglob("*")
+        if path.suffix in {".py", ".md", ".rst", ".yml"} and "_build" not in path.parts
+    ).lower()
+    shown = {
+        (name, address.lower())
+        for name, text in texts.items()
+        for address in _EMAIL.findall(unquote(html.unescape(text)))
+    }
+    assert sorted(item for item in shown if item[1] not in written) == []

@@ -1,0 +1,76 @@
+"""bibfolio.testing: a site's checks pass on a fresh site and name what is wrong in a broken one."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from typing import TYPE_CHECKING
+
+import pytest
+
+from bibfolio.scaffold import new_site
+
+from .helpers import REPO
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+pytestmark = pytest.mark.portfolio
+CHECKS = [
+    "test_the_site_builds_with_n_and_w",
+    "test_every_entry_has_an_author_the_owner_matches",
+    "test_every_listed_entry_shows_the_owner_in_bold",
+    "test_no_internal_link_or_resource_is_dangling",
+    "test_every_page_is_reachable_from_the_home_page",
+    "test_nothing_private_is_published",
+]
+
+
+def site_tests(site: Path) -> tuple[dict[str, str], str]:
+    """Run the site's own tests/ as its nox session does; each check's outcome by name."""
+    env = {**os.environ, "PYTHONPATH": str(REPO / "_ext"), "NO_COLOR": "1"}
+    result = subprocess.run(
+        [sys.executable, "-m", "pytest", "-vv", "-p", "no:cacheprovider", "-p", "no:randomly"],
+        cwd=site, capture_output=True, text=True, check=False, env=env, timeout=600,
+    )  # fmt: skip
+    found = dict(re.findall(r"tests/test_site\.py::(\w+)\b.*? (PASSED|FAILED)", result.stdout))
+    assert sorted(found) == sorted(CHECKS), result.stdout + result.stderr
+    return found, result.stdout
+
+
+def test_a_fresh_site_passes_every_check(tmp_path):
+    site = tmp_path / "site"
+    new_site(site, "Priya Raman")
+    assert site_tests(site)[0] == dict.fromkeys(CHECKS, "PASSED")
+
+
+def test_a_broken_site_fails_the_checks_that_see_it(tmp_path):
+    site = tmp_path / "site"
+    new_site(site, "Priya Raman")
+    # A page in no toctree (orphan: no Sphinx warning) and a link to an anchor that is not there.
+    (site / "docs" / "extra.md").write_text("---\norphan: true\n---\n# Extra\n")
+    # A page of html_extra_path (copied as it is, no warning) with a link to a missing anchor.
+    (site / "docs" / "_extra").mkdir()
+    (site / "docs" / "_extra" / "links.html").write_text(
+        '<html><body><a href="honors.html#no-such-anchor">x</a></body></html>\n'
+    )
+    conf = site / "docs" / "conf.py"
+    conf.write_text(conf.read_text() + 'html_extra_path = ["_extra"]\n')
+    # An entry none of whose authors is the owner.
+    with (site / "refs.bib").open("a") as bib:
+        bib.write("\n@misc{other2020,\n  author = {Someone Else},\n  title = {Not Mine},\n"
+                  "  year = {2020},\n}\n")  # fmt: skip
+    # An e-mail address the owner did not write, published through the .bib.
+    with (site / "refs.bib").open("a") as bib:
+        bib.write("\n@misc{raman2021,\n  author = {Priya Raman},\n  title = {Mine},\n"
+                  "  note = {ask stranger@example.net},\n  year = {2021},\n}\n")  # fmt: skip
+    outcome, output = site_tests(site)
+    assert outcome == dict.fromkeys(CHECKS, "FAILED")
+    # Each names what it found: the build its warning, the others the entry, link, page, address.
+    assert "WARNING: entry 'other2020'" in output or "other2020" in output
+    assert "[bibfolio.owner_missing]" in output
+    assert "'links.html'," in output and "'honors.html#no-such-anchor'," in output
+    assert "'extra.html'" in output
+    assert "stranger@example.net" in output

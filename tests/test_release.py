@@ -21,7 +21,7 @@ from .helpers import REPO
 if TYPE_CHECKING:
     from pathlib import Path
 
-pytestmark = pytest.mark.portfolio
+pytestmark = [pytest.mark.portfolio, pytest.mark.package]
 WORKFLOW = REPO / ".github" / "workflows" / "release.yml"
 
 

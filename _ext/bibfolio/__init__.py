@@ -40,7 +40,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     )
     from .doctree import nodes, previews  # noqa: PLC0415
     from .pages import assets, head, pageload, papers, staticfiles  # noqa: PLC0415
-    from .pages.directives import PublicationsDirective  # noqa: PLC0415
+    from .pages.directives import PublicationsDirective, RecentHeading  # noqa: PLC0415
     from .pages.html import (  # noqa: PLC0415
         HtmlPublicationsTransform,
         SingleHtmlCitationLinks,
@@ -64,6 +64,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     profile.register(app)
     app.add_domain(bibliography.BibfolioDomain)
     app.add_directive("publications", PublicationsDirective)
+    app.add_transform(RecentHeading)
     papers.register(app)
     app.add_post_transform(HtmlPublicationsTransform)
     app.add_post_transform(PublicationsTransform)

@@ -64,6 +64,7 @@ class PublicationsDirective(SphinxDirective):
         "filter": directives.unchanged_required,
         "selected": directives.flag,
         "recent": directives.nonnegative_int,
+        "limit": directives.positive_int,
         "group-by": directives.unchanged_required,
         "group-titles": directives.unchanged_required,
         "max-authors": directives.unchanged_required,
@@ -110,7 +111,8 @@ class PublicationsDirective(SphinxDirective):
                 warn(f"{err}; listing every entry", "filter", location=self.get_location())
         if recent:
             return self._newest_instead(publications, recent)
-        return newest_first(publications)
+        limit = self.options.get("limit")
+        return newest_first(publications)[:limit] if limit else newest_first(publications)
 
     def _newest_instead(self, publications: list[Publication], count: int) -> list[Publication]:
         """No entry is selected: the *count* newest, under a heading that says so.
@@ -138,7 +140,8 @@ class PublicationsDirective(SphinxDirective):
         library = get_library(env)
         for path in library.paths:
             env.note_dependency(str(path))
-        selected = "selected" in self.options
+        # A short list (the selected, or the newest few): flat, without the full list's tools.
+        selected = "selected" in self.options or "limit" in self.options
         publications = self._choose(list(library.publications.values()))
 
         group_by = self.options.get("group-by", "none" if selected else "type").strip().lower()

@@ -69,6 +69,8 @@ SUBTYPES: dict[str, str] = {
     "name is close to theirs or they list aliases",
     "group_no_entries": "(a note) a group member has no entries in the bibliography yet",
     "group_ambiguous": "an author matches two group members; marked for neither",
+    "front_page": "a front-page directive ({highlight-row}, {people-preview}): an image that is "
+    "missing or outside the project, or an unknown role; the rest is shown without it",
 }
 #: Subtypes that inform rather than warn: the build logs them at info level (so ``-W``
 #: passes) and the checker prints them as notes that do not change its exit status.

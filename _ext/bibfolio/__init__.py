@@ -26,7 +26,7 @@ __all__ = ["__version__", "setup"]
 
 def setup(app: Sphinx) -> ExtensionMetadata:
     """Register bibfolio: config values, nodes, directive and parser, then event handlers."""
-    from . import atomic, cv, group, news  # noqa: PLC0415
+    from . import atomic, cv, group, news, projects  # noqa: PLC0415
     from .build import (  # noqa: PLC0415
         bibliography,
         citebridge,
@@ -104,6 +104,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     news.register(app)
     gcpolicy.register(app)
     group.register(app)  # lab and group sites (group/)
+    projects.register(app)  # projects as data (projects/)
     return {
         "version": __version__,
         "env_version": 5,  # bump with BibfolioDomain.data_version

@@ -127,12 +127,14 @@ class PeoplePreviewDirective(FrontDirective):
     """``{people-preview}``: a row of current members' photos and names.
 
     Members in ``bibfolio_group_roles`` order (``:roles: pi, postdoc`` keeps those
-    roles), at most ``:limit:``; ``:link:`` names the people page, linked under the
+    roles; ``:members: id, id`` names members, alumni too, in that order), at most
+    ``:limit:``; ``:link:`` names the people page, linked under the
     row with ``:link-text:`` (default "Meet the whole group").
     """
 
     option_spec: ClassVar[dict[str, Any]] = {
         "roles": directives.unchanged_required,
+        "members": directives.unchanged_required,
         "limit": directives.positive_int,
         "link": directives.unchanged_required,
         "link-text": directives.unchanged_required,
@@ -167,6 +169,17 @@ class PeoplePreviewDirective(FrontDirective):
         if "roles" not in self.options:  # every current member; unknown roles last
             current = [m for m in group.members if not m.alumni]
         current.sort(key=lambda m: rank.get(m.role, len(rank)))  # stable: source order
+        if "members" in self.options:
+            current = []
+            for ident in (i.strip() for i in self.options["members"].split(",")):
+                if ident in group.by_id:
+                    current.append(group.by_id[ident])
+                elif ident:
+                    warn(
+                        f"{{people-preview}}: no member {ident!r}",
+                        "front_page",
+                        location=self.get_location(),
+                    )
         shown = current[: self.options.get("limit", len(current))]
         row = nodes.container(classes=["bibfolio-people", "bibfolio-people-preview"])
         for member in shown:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import shutil
 from typing import TYPE_CHECKING
 
@@ -11,6 +12,8 @@ import pytest
 from .helpers import REPO, build_project
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from .helpers import Built
 
 ROOT = REPO / "tests" / "roots" / "test-projects"
@@ -191,3 +194,43 @@ def test_project_page_json_ld_search_and_sitemap(site: Built) -> None:
     assert '"projects/loom"' in index and "The Loom Project" in index
     sitemap = (site.outdir / "sitemap.xml").read_text(encoding="utf-8")
     assert "https://ada.example.org/projects/loom.html" in sitemap
+
+
+def _project_edits(site: Path) -> None:
+    """A new summary and tag on one project; a new entry naming the other; later mtimes."""
+    page = site / "projects" / "engine.md"
+    page.write_text(
+        page.read_text().replace("The engine, in software.", "The engine, rebuilt.")
+        .replace("tags: [engines]", "tags: [engines, algebra]"),
+        encoding="utf-8",
+    )  # fmt: skip
+    bib = site / "refs.bib"
+    bib.write_text(
+        bib.read_text() + "\n@misc{loomnotes,\n  author = {Ada Lovelace},\n"
+        "  title = {Loom Notes},\n  year = {2024},\n  project = {loom},\n}\n",
+        encoding="utf-8",
+    )
+    for path in (page, bib):
+        later = path.stat().st_mtime + 10
+        os.utime(path, (later, later))
+
+
+def test_incremental_build_of_project_edits_equals_a_fresh_one(tmp_path: Path) -> None:
+    source = tmp_path / "inc" / "site"
+    shutil.copytree(ROOT, source)
+    build_project(source, tmp_path / "inc" / "_build")
+    _project_edits(source)
+    incremental = build_project(source, tmp_path / "inc" / "_build", fresh=False)
+    fresh_source = tmp_path / "fresh" / "site"
+    shutil.copytree(ROOT, fresh_source)
+    _project_edits(fresh_source)
+    fresh = build_project(fresh_source, tmp_path / "fresh" / "_build")
+    assert incremental.warnings.replace(str(source), "SRC") == fresh.warnings.replace(
+        str(fresh_source), "SRC"
+    )
+    for name in ("index", "projects/engine", "projects/loom", "software/loom"):
+        assert str(incremental.page(name)) == str(fresh.page(name)), name
+    cards = incremental.page("index").select(".bibfolio-project-summary")
+    assert cards[0].get_text() == "The engine, rebuilt."
+    loom = [li["id"] for li in incremental.page("projects/loom").select("li.bibfolio-entry")]
+    assert loom == ["pub-loomnotes", "pub-cards2022", "pub-notes1843"]

@@ -48,7 +48,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
         keep_noindex_out_of_sitemap,
     )
     from .pages.transforms import PublicationsTransform  # noqa: PLC0415
-    from .portfolio import chrome, languages, profile, quiet  # noqa: PLC0415
+    from .portfolio import chrome, languages, posts, profile, quiet  # noqa: PLC0415
     from .portfolio import defaults as portfolio  # noqa: PLC0415
 
     app.setup_extension("sphinxcontrib.bibtex")
@@ -98,6 +98,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.connect("build-finished", complete_sitemap, priority=450)  # before sphinx-sitemap
     app.connect("build-finished", atomic.unmark_writing, priority=900)
     chrome.register(app)
+    posts.register(app)  # ABlog's posts on a portfolio (portfolio/posts.py)
     previews.register(app)
     citedby.register(app)
     cv.register(app)

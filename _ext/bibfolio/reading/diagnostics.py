@@ -73,6 +73,8 @@ SUBTYPES: dict[str, str] = {
     "is missing, not an image or outside the project, a link that is no web address, a "
     ".bib key that names no entry, an unknown member, a duplicate id; or an entry's project "
     "field naming no project.  The project is kept without it",
+    "post": "an ABlog post without a date (ABlog keeps it as a draft, out of the post list "
+    "and the feed)",
     "front_page": "a front-page directive ({highlight-row}, {people-preview}): an image that is "
     "missing or outside the project, or an unknown role; the rest is shown without it",
 }

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import shutil
 import signal
 import socket
@@ -24,7 +25,9 @@ def _source(session: nox.Session) -> str:
 @nox.session
 def docs(session: nox.Session) -> None:
     """Build a portfolio fresh with -nW --keep-going (default docs/; e.g. -- examples/liang-luo)."""
-    session.install("-e", ".[docs]")
+    # Not editable: what Read the Docs and the Pages workflow run is bibfolio as pip
+    # installs it (a file the wheel left out fails here as it would there).
+    session.install(".[docs]")
     source = _source(session)
     output = Path(source, "_build", "html")
     shutil.rmtree(Path(source, "_build"), ignore_errors=True)
@@ -111,14 +114,68 @@ def new(session: nox.Session) -> None:
     session.run("python", "-m", "bibfolio", "new", *session.posargs)
 
 
+#: What tests/installed.py's clean virtualenvs install from, offline: bibfolio's dependencies
+#: and docs extra, the build backend (Read the Docs installs bibfolio from its source), pip
+#: (Read the Docs upgrades it first) and nox (the Pages workflow runs it).
+WHEELHOUSE_REQUIREMENTS = (".[docs]", "setuptools>=77.0.1", "pip", "nox>=2024.4")
+
+
 @nox.session
 def tests(session: nox.Session) -> None:
-    """Run the test suite (browser tests need Debian's chromium; they skip without it)."""
-    session.install("-e", ".[test]")
+    """Run the test suite (tests needing Debian packages skip without them, naming them)."""
+    _install_for_tests(session)
+    session.run("pytest", *session.posargs)
+
+
+def _install_for_tests(session: nox.Session) -> None:
+    """The test extra, sphinx-book-theme, and the wheelhouse of tests/installed.py."""
+    # Not editable: the suite imports bibfolio as users install it, so a file the wheel
+    # leaves out fails here (tests that run a build in a subprocess of this checkout's
+    # code set PYTHONPATH to its _ext themselves).  pip builds the wheel on each run,
+    # as it builds the editable one: no dearer than -e.
+    session.install(".[test]")
     # Every sphinx-book-theme release pins an older pydata-sphinx-theme (1.4.0: ==0.20.0);
     # as an extra it would downgrade the portfolios' theme, so it comes in without its pin.
     session.install("--no-deps", "sphinx-book-theme>=1.1")
-    session.run("pytest", *session.posargs)
+    wheelhouse = Path(session.virtualenv.location, "wheelhouse")
+    session.run_install(
+        "python", "-m", "pip", "wheel", "--quiet", "--wheel-dir", str(wheelhouse),
+        *WHEELHOUSE_REQUIREMENTS,
+    )  # fmt: skip
+    for built in wheelhouse.glob("bibfolio-*.whl"):  # the tests build and install their own
+        built.unlink()
+
+
+#: What ``bare`` hides: the commands of the Debian packages some tests need (chromium,
+#: nodejs and npm, a Java runtime, poppler-utils, fontconfig, latexmk).
+BARE_HIDDEN = ("chromium", "chromedriver", "node", "nodejs", "npm", "npx", "java",
+               "pdftoppm", "pdftotext", "fc-list", "fc-match", "latexmk")  # fmt: skip
+
+
+@nox.session
+def bare(session: nox.Session) -> None:
+    """The suite as on a machine with only Python: Debian's tools and CJK fonts hidden (-rs)."""
+    _install_for_tests(session)
+    hidden = Path(session.create_tmp()).resolve()
+    commands = hidden / "bin"
+    shutil.rmtree(commands, ignore_errors=True)
+    commands.mkdir()
+    for folder in reversed(os.environ.get("PATH", "").split(os.pathsep)):
+        for command in Path(folder).glob("*") if Path(folder).is_dir() else ():
+            if command.name not in BARE_HIDDEN:
+                (commands / command.name).unlink(missing_ok=True)
+                (commands / command.name).symlink_to(command)
+    # fontconfig sees no font folder (bibfolio finds the CV's CJK fonts through it).
+    fonts = hidden / "fonts.conf"
+    fonts.write_text(
+        '<?xml version="1.0"?>\n<!DOCTYPE fontconfig SYSTEM "fonts.dtd">\n'
+        f"<fontconfig><cachedir>{hidden / 'fc-cache'}</cachedir></fontconfig>\n"
+    )
+    session.run(
+        "pytest", "-rs", *session.posargs,
+        env={"PATH": os.pathsep.join([session.bin, str(commands)]),
+             "FONTCONFIG_FILE": str(fonts), "BIBFOLIO_CHROMIUM": str(hidden / "no-chromium")},
+    )  # fmt: skip
 
 
 @nox.session

@@ -59,13 +59,21 @@ def example(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return base
 
 
+#: Whether this system lacks a font that draws Chinese (Debian: fonts-noto-cjk).  Then the
+#: CV PDF warns (cv_font) and a -W build fails: the pages are still built and tested with
+#: that one warning silenced, and the test of the CV's fonts skips, naming the package.
+NO_CHINESE_FONT = bool(choose_fonts(["中"], "zh_CN", fonts=system_fonts()).missing)
+NO_FONT_REASON = "no font draws Chinese on this system (apt-get install fonts-noto-cjk)"
+
+
 @pytest.fixture(scope="module")
 def chinese(example: Path) -> Path:
     """The Chinese site, built with -nW as nox -s bilingual builds it; its output folder."""
     out = example / "site" / "zh_CN"
+    silenced = ["-D", "suppress_warnings=bibfolio.cv_font"] if NO_CHINESE_FONT else []
     done = sphinx(
         "-nW", "--keep-going", "-q", "-b", "html", "-c", str(example / "mingyu-liang-zh"),
-        "-D", "language=zh_CN", str(example / "mingyu-liang"), str(out),
+        "-D", "language=zh_CN", *silenced, str(example / "mingyu-liang"), str(out),
     )  # fmt: skip
     assert done.returncode == 0, done.stderr
     return out
@@ -177,6 +185,8 @@ def test_the_profile_card_and_cv_are_in_chinese(chinese: Path) -> None:
         card.select_one(".bibfolio-profile-interests").get_text()
         == "云计算与机器学习系统的性能与效率"
     )
+    if NO_CHINESE_FONT:  # the card is checked above; the PDF needs the font
+        pytest.skip(NO_FONT_REASON)
     reader = PdfReader(chinese / "cv.pdf")
     text = "".join(page.extract_text() for page in reader.pages)
     biography = "加入康奈尔大学之前，我在上海交通大学获得学士学位。"  # the home page's, translated
@@ -188,6 +198,4 @@ def test_the_profile_card_and_cv_are_in_chinese(chinese: Path) -> None:
         for page in reader.pages
         for font in (page["/Resources"].get("/Font") or {}).values()
     }
-    if choose_fonts(["中"], "zh_CN", fonts=system_fonts()).missing:
-        pytest.skip("no font for Chinese on this system (fonts-noto-cjk)")
     assert any("CJKsc" in font or "CJK SC" in font for font in fonts), fonts

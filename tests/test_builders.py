@@ -200,7 +200,10 @@ def test_latex(tmp_path: Path, portfolio: str, bib: str, owner: str):
     style = (built.outdir / "sphinxlatexstyletext.sty").read_text(encoding="utf-8")
     assert re.search(r"\\def\\sphinxstylestrong\s*#1\s*\{\s*\\textbf\{#1\}", style)
     if shutil.which("latexmk") is None:
-        pytest.skip("latexmk is not installed: the .tex was checked, no PDF made")
+        pytest.skip(
+            "latexmk is not installed: the .tex was checked, no PDF made "
+            "(apt-get install latexmk texlive-latex-extra texlive-fonts-recommended)"
+        )
     subprocess.run(
         ["latexmk", "-pdf", "-interaction=nonstopmode", "-halt-on-error", tex_file.name],
         cwd=built.outdir,
@@ -307,7 +310,9 @@ _VISIBLE_BY_LIST = """() => {
 def test_singlehtml_filter_narrows_only_its_own_list(tmp_path: Path):
     """On one page with two lists, filtering the full list leaves the selected one whole."""
     if not CHROMIUM.is_file():
-        pytest.skip(f"{CHROMIUM} not found: this test drives Debian's chromium")
+        pytest.skip(
+            f"{CHROMIUM} not found: this test drives Debian's chromium (apt-get install chromium)"
+        )
     from playwright.sync_api import sync_playwright
 
     # The demo's 5 entries are under a portfolio's filter threshold (20): asked for here.

@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 
 if not CHROMIUM.is_file():
     pytest.skip(
-        f"{CHROMIUM} not found: the browser tests drive Debian's chromium",
+        f"{CHROMIUM} not found: the browser tests drive Debian's chromium (apt-get install chromium)",
         allow_module_level=True,
     )
 pytestmark = pytest.mark.browser

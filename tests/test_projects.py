@@ -65,6 +65,7 @@ def test_cards_image_title_summary_years_tags_links(site: Built) -> None:
         "A loom's punched cards", "16", "16", "lazy",
     )  # fmt: skip
     assert (site.outdir / thumb["src"]).read_bytes() == (ROOT / "images/loom.png").read_bytes()
+    assert thumb.find_parent("a") is None  # not a link to the image file
     assert loom.select_one(".bibfolio-project-summary").get_text() == (
         "Weaving algebra with punched cards."
     )

@@ -44,8 +44,11 @@ def tag_class(tag: str) -> str:
 
 def _image(project: Project, found: Projects, classes: list[str]) -> nodes.image:
     width, height = found.sizes[project.image]
+    # no-scaled-link: Sphinx would make a sized image a link to its file (the card's
+    # title links the project's page).
     return nodes.image(
-        uri="/" + project.image, alt=project.image_alt or project.title, classes=classes,
+        uri="/" + project.image, alt=project.image_alt or project.title,
+        classes=[*classes, "no-scaled-link"],
         width=str(width), height=str(height), loading="lazy",
     )  # fmt: skip
 

@@ -32,6 +32,8 @@ NOT_BIBFOLIOS = ", ".join(
         ".bibfolio-profile-initials, .bibfolio-paper-page h1, .bibfolio-languages, .bibfolio-owner",
         # The paper pages' header lists the site's pages by their own titles.
         ".bibfolio-site-nav",
+        # A front page's highlight row: the site's own heading, text and link words.
+        ".bibfolio-highlight",
         # A {cv-link} with the owner's own text; the card's CV link is bibfolio's.
         ".bibfolio-cv-link:not(.bibfolio-profile-cv)",
         # The 404 page's link to the list is titled with the list page's own title.

@@ -26,7 +26,7 @@ __all__ = ["__version__", "setup"]
 
 def setup(app: Sphinx) -> ExtensionMetadata:
     """Register bibfolio: config values, nodes, directive and parser, then event handlers."""
-    from . import atomic, cv, group, news  # noqa: PLC0415
+    from . import atomic, cv, group, news, projects  # noqa: PLC0415
     from .build import (  # noqa: PLC0415
         bibliography,
         citebridge,
@@ -41,7 +41,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     )
     from .doctree import nodes, previews  # noqa: PLC0415
     from .pages import assets, head, pageload, papers, staticfiles  # noqa: PLC0415
-    from .pages.directives import PublicationsDirective  # noqa: PLC0415
+    from .pages.directives import PublicationsDirective, RecentHeading  # noqa: PLC0415
     from .pages.html import (  # noqa: PLC0415
         HtmlPublicationsTransform,
         SingleHtmlCitationLinks,
@@ -49,7 +49,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
         keep_noindex_out_of_sitemap,
     )
     from .pages.transforms import PublicationsTransform  # noqa: PLC0415
-    from .portfolio import chrome, languages, profile, quiet  # noqa: PLC0415
+    from .portfolio import chrome, languages, posts, profile, quiet  # noqa: PLC0415
     from .portfolio import defaults as portfolio  # noqa: PLC0415
 
     app.setup_extension("sphinxcontrib.bibtex")
@@ -66,6 +66,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     profile.register(app)
     app.add_domain(bibliography.BibfolioDomain)
     app.add_directive("publications", PublicationsDirective)
+    app.add_transform(RecentHeading)
     papers.register(app)
     app.add_post_transform(HtmlPublicationsTransform)
     app.add_post_transform(PublicationsTransform)
@@ -99,12 +100,14 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.connect("build-finished", complete_sitemap, priority=450)  # before sphinx-sitemap
     app.connect("build-finished", atomic.unmark_writing, priority=900)
     chrome.register(app)
+    posts.register(app)  # ABlog's posts on a portfolio (portfolio/posts.py)
     previews.register(app)
     citedby.register(app)
     cv.register(app)
     news.register(app)
     gcpolicy.register(app)
     group.register(app)  # lab and group sites (group/)
+    projects.register(app)  # projects as data (projects/)
     return {
         "version": __version__,
         "env_version": 5,  # bump with BibfolioDomain.data_version

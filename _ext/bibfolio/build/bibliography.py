@@ -95,6 +95,8 @@ class BibfolioDomain(Domain):
     library: Library | None = None
     app: Sphinx | None = None
     fragments: FragmentCache | None = None
+    #: Whether this build said that a ``:selected:`` list shows the newest entries instead.
+    recent_said: bool = False
 
     @property
     def listings(self) -> dict[str, list[Listing]]:

@@ -44,6 +44,7 @@ _LABEL = re.compile(r"[^A-Za-z0-9_-]")
 
 #: Nodes that carry no text a reader sees; leaving them out loses nothing.
 _INVISIBLE = (
+    nodes.Invisible,  # e.g. the projects page's tag filter (no use on paper)
     nodes.target,
     nodes.comment,
     nodes.substitution_definition,

@@ -2,7 +2,8 @@
 
 ``members.py`` and ``matching.py`` are plain Python (the data, who wrote what);
 ``load.py`` reads the members when the configuration is read, ``pages.py`` holds
-``{people}`` and the member pages' card, ``generated.py`` the pages of members a table
+``{people}`` and the member pages' card, ``front.py`` the front page's highlight rows
+and people preview, ``generated.py`` the pages of members a table
 lists, ``lists.py`` the publication lists, ``head.py``
 the JSON-LD, ``assets.py`` the CSS and script, ``scaffold.py`` ``bibfolio new --group``.
 
@@ -25,10 +26,11 @@ if TYPE_CHECKING:
 
 def register(app: Sphinx) -> None:
     """Config values, nodes, directives and handlers of group sites."""
-    from . import assets, generated, head, lists, load, pages  # noqa: PLC0415
+    from . import assets, front, generated, head, lists, load, pages  # noqa: PLC0415
 
     load.register(app)
     pages.register(app)
+    front.register(app)
     lists.register(app)
     generated.register(app)
     head.register(app)

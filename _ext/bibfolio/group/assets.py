@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     from sphinx.builders import Builder
 
 STATIC = Path(__file__).parent / "static"
-_STYLED = re.compile(r'class="[^"]*\bbibfolio-(?:people|member-card|group-tools)\b')
+_STYLED = re.compile(r'class="[^"]*\bbibfolio-(?:people|member-card|group-tools|highlight)\b')
 
 
 def copy_files(app: Sphinx, builder: Builder) -> None:

@@ -190,9 +190,10 @@ class GroupPublicationsDirective(_GroupList):
         publications = [p for p in (library.get(e["key"]) for e in entries) if p is not None]
         mark = self.config.bibfolio_group_mark
         tools = nodes.container(classes=["bibfolio-group-tools", f"bibfolio-group-mark-{mark}"])
-        if self._flag("counts", True):
+        short = "limit" in self.options or "selected" in self.options
+        if self._flag("counts", not short):
             tools += self._counts(publications)
-        if len(entries) >= self.config.bibfolio_group_filter_min_entries:
+        if not short and len(entries) >= self.config.bibfolio_group_filter_min_entries:
             tools += self._filter(entries)
         return [tools, *result] if len(tools) else result
 

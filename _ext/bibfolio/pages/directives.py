@@ -6,11 +6,13 @@ from typing import TYPE_CHECKING, ClassVar
 
 from docutils import nodes
 from docutils.parsers.rst import directives
+from sphinx.transforms import SphinxTransform
+from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
 from ..build.bibliography import Listing, get_domain, get_library
 from ..build.deprecations import rename_options, with_old_options
-from ..build.translation import translated
+from ..build.translation import N_, translated
 from ..build.warnings_ import warn
 from ..doctree import nodes as bf
 from ..model.selection import (
@@ -24,7 +26,15 @@ from ..model.selection import (
 if TYPE_CHECKING:
     from ..model.publication import Publication
 
+logger = logging.getLogger(__name__)
+
 _GROUP_BY = ("type", "year", "none")
+#: How many of the newest entries a ``:selected:`` list shows when none is selected.
+RECENT_COUNT = 5
+#: The heading ``bibfolio new`` writes above the home page's selected list, and the one
+#: it becomes while no entry is selected (a heading promising a choice nobody made).
+SELECTED_HEADING = N_("Selected publications")
+RECENT_HEADING = N_("Recent publications")
 _YES = {"yes", "true", "on", "1"}
 _NO = {"no", "false", "off", "0"}
 
@@ -54,6 +64,8 @@ class PublicationsDirective(SphinxDirective):
     option_spec: ClassVar[dict[str, object]] = with_old_options("publications", {
         "filter": directives.unchanged_required,
         "selected": directives.flag,
+        "recent": directives.nonnegative_int,
+        "limit": directives.positive_int,
         "group-by": directives.unchanged_required,
         "group-titles": directives.unchanged_required,
         "max-authors": directives.unchanged_required,
@@ -81,9 +93,16 @@ class PublicationsDirective(SphinxDirective):
             location=self.get_location(),
         )
 
+    #: Whether the list shows the newest entries for want of selected ones.
+    recent = False
+
     def _choose(self, publications: list[Publication]) -> list[Publication]:
+        recent = None
         if "selected" in self.options:
-            publications = [p for p in publications if p.selected]
+            if not any(p.selected for p in publications):
+                recent = self.options.get("recent", RECENT_COUNT)
+            else:
+                publications = [p for p in publications if p.selected]
         expression = self.options.get("filter")
         if expression:
             try:
@@ -91,7 +110,29 @@ class PublicationsDirective(SphinxDirective):
                 publications = [p for p in publications if keep(p)]
             except FilterError as err:
                 warn(f"{err}; listing every entry", "filter", location=self.get_location())
-        return newest_first(publications)
+        if recent:
+            return self._newest_instead(publications, recent)
+        limit = self.options.get("limit")
+        return newest_first(publications)[:limit] if limit else newest_first(publications)
+
+    def _newest_instead(self, publications: list[Publication], count: int) -> list[Publication]:
+        """No entry is selected: the *count* newest, under a heading that says so.
+
+        A new site's ``refs.bib`` (most exports) marks nothing ``selected``; an empty
+        "Selected publications" section would be its home page's first impression.
+        :class:`RecentHeading` renames the heading once the page is parsed.
+        """
+        self.recent = True
+        domain = get_domain(self.env)
+        if not domain.recent_said:
+            domain.recent_said = True
+            logger.info(
+                "bibfolio: no entry in the bibliography has selected = {true}: %s lists the "
+                "%d newest instead; add selected = {true} to the entries to show there",
+                self.env.docname,
+                count,
+            )
+        return newest_first(publications)[:count]
 
     def run(self) -> list[nodes.Node]:
         """Record the list and return its placeholders."""
@@ -102,7 +143,8 @@ class PublicationsDirective(SphinxDirective):
         library = get_library(env)
         for path in library.paths:
             env.note_dependency(str(path))
-        selected = "selected" in self.options
+        # A short list (the selected, or the newest few): flat, without the full list's tools.
+        selected = "selected" in self.options or "limit" in self.options
         publications = self._choose(list(library.publications.values()))
 
         group_by = self.options.get("group-by", "none" if selected else "type").strip().lower()
@@ -135,7 +177,7 @@ class PublicationsDirective(SphinxDirective):
         docname = env.docname
         listing_id = f"publications-{env.new_serialno('bibfolio-listing') + 1}"
         result: list[nodes.Node] = [
-            bf.listing_tools(docname=docname, listing=listing_id, **tools),
+            bf.listing_tools(docname=docname, listing=listing_id, recent=self.recent, **tools),
         ]
         keys: list[str] = []
         anchors: list[str] = []
@@ -201,3 +243,28 @@ class PublicationsDirective(SphinxDirective):
                         location=f"{publication.entry.path}:{publication.entry.line}",
                     )
         return result
+
+
+class RecentHeading(SphinxTransform):
+    """Read time: "Selected publications" above a list of the newest becomes "Recent ...".
+
+    Only the heading ``bibfolio new`` writes (in English or the site's language): a
+    heading of the user's own says what they chose it to say.
+    """
+
+    default_priority = 500
+
+    def apply(self, **kwargs: object) -> None:
+        for tools in self.document.findall(bf.listing_tools):
+            section = tools.parent
+            if not tools.get("recent") or not isinstance(section, nodes.section):
+                continue
+            title = section.next_node(nodes.title)
+            if title is None or title.parent is not section:
+                continue
+            if title.astext().strip().casefold() in {
+                SELECTED_HEADING.casefold(),
+                translated(SELECTED_HEADING).casefold(),
+            }:
+                heading = translated(RECENT_HEADING)
+                title.replace_self(nodes.title(heading, heading))

@@ -71,6 +71,14 @@ SUBTYPES: dict[str, str] = {
     "name is close to theirs or they list aliases",
     "group_no_entries": "(a note) a group member has no entries in the bibliography yet",
     "group_ambiguous": "an author matches two group members; marked for neither",
+    "project": "a project page's front matter: an unknown field, a bad year, an image that "
+    "is missing, not an image or outside the project, a link that is no web address, a "
+    ".bib key that names no entry, an unknown member, a duplicate id; or an entry's project "
+    "field naming no project.  The project is kept without it",
+    "post": "an ABlog post without a date (ABlog keeps it as a draft, out of the post list "
+    "and the feed)",
+    "front_page": "a front-page directive ({highlight-row}, {people-preview}): an image that is "
+    "missing or outside the project, or an unknown role; the rest is shown without it",
 }
 #: Subtypes that inform rather than warn: the build logs them at info level (so ``-W``
 #: passes) and the checker prints them as notes that do not change its exit status.

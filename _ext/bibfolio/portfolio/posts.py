@@ -1,0 +1,90 @@
+"""Posts written with ABlog on a portfolio: the post's card, its date checked, its JSON-LD.
+
+bibfolio has no blog engine of its own: ABlog (``extensions = [..., "ablog"]``) makes
+the post list, tags, archives and its Atom feed.  On a portfolio (pydata-sphinx-theme,
+whose sidebars bibfolio turns off) a post page gets ABlog's post card (date, tags,
+author) in its primary sidebar, unless ``html_sidebars`` is the project's own.  A post
+without a date is a draft to ABlog, left out of the post list and the feed without a
+word; bibfolio says so (``bibfolio.post``) at the page.  A dated post carries a
+schema.org ``BlogPosting``.  Nothing here imports ABlog: it reads what ABlog keeps on
+the environment (``env.ablog_posts``), and does nothing without it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..build.config import user_set
+from ..build.warnings_ import warn
+from ..formats.metadata import json_for_script
+
+if TYPE_CHECKING:
+    from docutils import nodes
+    from sphinx.application import Sphinx
+    from sphinx.environment import BuildEnvironment
+
+#: What a post page's primary sidebar shows on a portfolio.
+POST_SIDEBAR = ["ablog/postcard.html"]
+
+
+def posts_of(env: BuildEnvironment, docname: str) -> list[dict[str, Any]]:
+    """ABlog's records of the posts on *docname* (none without ABlog)."""
+    return (getattr(env, "ablog_posts", None) or {}).get(docname, [])
+
+
+def check_dates(app: Sphinx, doctree: nodes.document) -> None:
+    """``doctree-read`` (after ABlog's): a post without a date warns at its page."""
+    env = app.env
+    for post in posts_of(env, env.docname):
+        if post.get("date") is None:
+            warn(
+                f"post {post.get('title')!r} has no date: ABlog keeps it as a draft, out of "
+                "the post list and the feed; give it one (front matter date: YYYY-MM-DD)",
+                "post",
+                location=f"{env.doc2path(env.docname)}:1",
+            )
+
+
+def blog_posting(app: Sphinx, pagename: str, post: dict[str, Any]) -> dict[str, Any]:
+    """A dated post as a schema.org ``BlogPosting``."""
+    data: dict[str, Any] = {
+        "@context": "https://schema.org", "@type": "BlogPosting",
+        "headline": post.get("title") or "", "datePublished": post["date"].date().isoformat(),
+    }  # fmt: skip
+    if post.get("update") and post["update"] != post["date"]:
+        data["dateModified"] = post["update"].date().isoformat()
+    authors = [str(getattr(a, "name", a)) for a in post.get("author") or ()] or [
+        str(app.config.author or "")
+    ]
+    data["author"] = [{"@type": "Person", "name": name} for name in authors if name]
+    if post.get("tags"):
+        data["keywords"] = [str(getattr(t, "name", t)) for t in post["tags"]]
+    baseurl = str(app.config.html_baseurl or "").rstrip("/")
+    if baseurl:
+        data["url"] = f"{baseurl}/{app.builder.get_target_uri(pagename)}"
+    return data
+
+
+def page_context(
+    app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any
+) -> None:
+    """``html-page-context``: a post's card in the sidebar and its ``BlogPosting``."""
+    posts = posts_of(app.env, pagename)
+    if not posts:
+        return
+    if (
+        app.config.bibfolio_portfolio is True
+        and app.config.html_theme == "pydata_sphinx_theme"
+        and not user_set(app.config, "html_sidebars")
+    ):
+        context["sidebars"] = POST_SIDEBAR
+    if posts[0].get("date") is not None:
+        data = json_for_script(blog_posting(app, pagename, posts[0]))
+        script = f'<script type="application/ld+json">{data}</script>'
+        context["metatags"] = context.get("metatags", "") + "\n" + script
+
+
+def register(app: Sphinx) -> None:
+    """The handlers (they do nothing on a site without ABlog)."""
+    app.connect("doctree-read", check_dates, priority=600)  # ABlog's own runs at 500
+    app.connect("html-page-context", page_context)

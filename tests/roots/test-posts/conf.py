@@ -1,0 +1,9 @@
+extensions = ["bibfolio", "ablog"]
+bibfolio_portfolio = True
+project = "Ada Lovelace"
+bibtex_bibfiles = ["refs.bib"]
+bibfolio_owner = ["Ada Lovelace"]
+html_baseurl = "https://ada.example.org/"
+blog_baseurl = "https://ada.example.org/"
+blog_title = "Ada Lovelace's posts"
+blog_post_pattern = "posts/*"

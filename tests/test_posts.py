@@ -1,0 +1,76 @@
+"""Posts with ABlog on a portfolio: lists, card, feed beside bibfolio's, cite links, JSON-LD."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from typing import TYPE_CHECKING
+
+import pytest
+
+from .helpers import REPO, build_project
+
+if TYPE_CHECKING:
+    from .helpers import Built
+
+pytest.importorskip("ablog", reason="posts are ABlog's (pip install bibfolio[posts])")
+
+ROOT = REPO / "tests" / "roots" / "test-posts"
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Built:
+    base = tmp_path_factory.mktemp("posts")
+    shutil.copytree(ROOT, base / "site")
+    return build_project(base / "site", base / "_build")
+
+
+def test_a_post_without_a_date_warns_at_its_page(site: Built) -> None:
+    assert site.warnings.splitlines() == [
+        f"{site.srcdir / 'posts' / 'nodate.md'}:1: WARNING: post 'A post without a date' has "
+        "no date: ABlog keeps it as a draft, out of the post list and the feed; give it one "
+        "(front matter date: YYYY-MM-DD) [bibfolio.post]"
+    ]
+
+
+def test_home_page_lists_the_latest_dated_posts(site: Built) -> None:
+    home = site.page("index")
+    titles = [a.get_text() for a in home.select("div.postlist a, ul.postlist a")]
+    assert [t for t in titles if t.strip()] == ["Cards, again", "Why looms matter"]
+    # The portfolio's own list is still there.
+    assert home.select("li.bibfolio-entry")
+
+
+def test_a_post_cites_refs_bib_and_the_link_lands_on_the_entry(site: Built) -> None:
+    post = site.page("posts/looms")
+    link = post.select_one('a[href$="#pub-new2023"]')
+    assert link is not None and link.get_text() == "Lovelace, 2023"
+    assert site.page("index").select_one("li#pub-new2023") is not None
+
+
+def test_post_card_and_blog_posting(site: Built) -> None:
+    post = site.page("posts/looms")
+    card = post.select_one(".ablog__postcard")
+    assert "01 October 2026" in card.get_text()
+    assert [a.get_text() for a in card.select("a")][-2:] == ["looms", "history"]
+    scripts = [json.loads(s.string) for s in post.select('script[type="application/ld+json"]')]
+    assert {
+        "@context": "https://schema.org",
+        "@type": "BlogPosting",
+        "headline": "Why looms matter",
+        "datePublished": "2026-10-01",
+        "author": [{"@type": "Person", "name": "Ada Lovelace"}],
+        "keywords": ["looms", "history"],
+        "url": "https://ada.example.org/posts/looms.html",
+    } in scripts
+
+
+def test_feeds_sitemap_and_search_have_the_posts(site: Built) -> None:
+    atom = (site.outdir / "blog" / "atom.xml").read_text(encoding="utf-8")
+    assert "Why looms matter" in atom and "Cards, again" in atom
+    assert "A post without a date" not in atom
+    assert (site.outdir / "feeds" / "publications.atom").is_file()  # bibfolio's, beside it
+    sitemap = (site.outdir / "sitemap.xml").read_text(encoding="utf-8")
+    assert "https://ada.example.org/posts/looms.html" in sitemap
+    index = (site.outdir / "searchindex.js").read_text(encoding="utf-8")
+    assert '"posts/looms"' in index

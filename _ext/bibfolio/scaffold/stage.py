@@ -52,9 +52,9 @@ def git(*args: str, cwd: Path) -> str:
     """Run git in *cwd*; return its output, or raise :class:`StageError` with its message."""
     if shutil.which("git") is None:
         raise StageError("git is not installed; bibfolio new and upgrade need it (copier does)")
+    settings = ("commit.gpgsign=false", "tag.gpgsign=false", "core.hooksPath=/dev/null")
     result = subprocess.run(
-        ["git", "-c", "commit.gpgsign=false", "-c", "tag.gpgsign=false", "-c",
-         "core.hooksPath=/dev/null", *args],  # fmt: skip
+        ["git", *(arg for setting in settings for arg in ("-c", setting)), *args],
         cwd=cwd,
         capture_output=True,
         text=True,

@@ -44,6 +44,15 @@ PRIYA_BIB = r"""@article{raman2024sparse,
 DEMO_WORDS = ["Mingyu", "Liang", "Cornell", "DeepMind", "ml2585", "Delimitrou"]
 
 
+#: This environment with this Python's commands first on PATH: nox --no-venv runs `python`
+#: and `sphinx-build` from PATH, and a suite started as `.venv/bin/python -m pytest` does
+#: not put the virtualenv there (nox does).
+VENV_FIRST = {
+    **os.environ,
+    "PATH": os.pathsep.join([str(Path(sys.executable).parent), os.environ.get("PATH", "")]),
+}
+
+
 def run(
     args: list[str], cwd: Path, timeout: float = 300, env: dict[str, str] | None = None
 ) -> subprocess.CompletedProcess[str]:
@@ -54,7 +63,7 @@ def run(
         text=True,
         timeout=timeout,
         check=False,
-        env={**(env or os.environ), "PYTHONUNBUFFERED": "1", "NO_COLOR": "1"},
+        env={**(env or VENV_FIRST), "PYTHONUNBUFFERED": "1", "NO_COLOR": "1"},
     )
 
 
@@ -158,7 +167,10 @@ def copy_template(target: Path) -> Path:
     return target
 
 
-@pytest.mark.skipif(shutil.which("sphinx-build") is None, reason="sphinx-build is not installed")
+@pytest.mark.skipif(
+    shutil.which("sphinx-build", path=VENV_FIRST["PATH"]) is None,
+    reason="sphinx-build is not installed",
+)
 def test_a_fork_replaces_the_demo_and_builds_and_tests_clean(tmp_path):
     clone = copy_template(tmp_path / "template")
     (tmp_path / "priya.bib").write_text(PRIYA_BIB)
@@ -213,14 +225,10 @@ def test_a_fork_replaces_the_demo_and_builds_and_tests_clean(tmp_path):
 
 
 def test_nox_new_session_makes_the_portfolio(tmp_path):
-    # --no-venv runs the `python` on PATH: this one, however the suite was started (nox
-    # puts its virtualenv first on PATH; `.venv/bin/python -m pytest` does not).
-    environ = {**os.environ, "PATH": os.pathsep.join([str(Path(sys.executable).parent),
-                                                      os.environ.get("PATH", "")])}  # fmt: skip
     made = run(
         [sys.executable, "-m", "nox", "--no-venv", "--no-install", "-f", str(REPO / "noxfile.py"),
          "-s", "new", "--", str(tmp_path / "site"), "--name", "Priya Raman"],
-        cwd=tmp_path, env=environ,
+        cwd=tmp_path,
     )  # fmt: skip
     assert made.returncode == 0, made.stdout + made.stderr
     assert f"Made a site repository for Priya Raman in {tmp_path / 'site'}:" in made.stdout
@@ -228,7 +236,7 @@ def test_nox_new_session_makes_the_portfolio(tmp_path):
     again = run(
         [sys.executable, "-m", "nox", "--no-venv", "--no-install", "-f", str(REPO / "noxfile.py"),
          "-s", "new", "--", str(tmp_path / "site"), "--name", "Priya Raman"],
-        cwd=tmp_path, env=environ,
+        cwd=tmp_path,
     )  # fmt: skip
     assert again.returncode != 0
     assert "already exists and is not empty" in again.stdout + again.stderr

@@ -368,3 +368,47 @@ def test_page_range_formats_equal_citeproc_js(tmp_path, range_format):
     if range_format in expected:
         probe = "1496-1504" if range_format == "chicago-16" else "2579-88"
         assert ours[PAGE_RANGES.index(probe)] == expected[range_format]
+
+
+#: Titles quoting a word of their own, written as LaTeX and as Unicode, and a page range
+#: abbreviated as many .bib files have them.  The people and titles are made up.
+QUOTING_BIB = r"""
+@article{latex-single, author = {Ada Testperson}, title = {Tone and `Segmental'},
+  journal = {Journal of Tests}, year = 2020, volume = 5, pages = {2579--88}}
+@article{latex-double, author = {Ada Testperson}, title = {Tone and ``Segmental''},
+  journal = {Journal of Tests}, year = 2020, pages = {321--28}}
+@article{latex-apostrophe, author = {Ada Testperson},
+  title = {`Aristotle's theory' and its critics}, journal = {Journal of Tests}, year = 2020}
+@inproceedings{unicode-single, author = {Ada Testperson}, title = {Tone and ‘Segmental’},
+  booktitle = {Proceedings of the Workshop on Tests}, year = 2020, pages = {110--12}}
+@inproceedings{straight-nested, author = {Ada Testperson},
+  title = {Said 'a "b" c' then}, booktitle = {Proceedings of the Workshop on Tests}, year = 2020}
+@misc{mixed, author = {Ada Testperson}, title = {Tone and ‘Segmental'}, year = 2020}
+"""
+
+
+@pytest.mark.parametrize("style", STYLES)
+def test_quoted_titles_and_page_ranges_equal_citeproc_js(style):
+    """A title ending in a quotation of its own: where a comma or period the style adds
+    stands (inside both closing marks, en-US's punctuation-in-quote), and which marks the
+    quotation takes (‘…’ stays single unless quoted again, straight quotes flip-flop)."""
+    found, _diagnostics = build_publications(
+        read_bib_text(QUOTING_BIB, "q.bib").entries, Settings()
+    )
+    publications = list(found.values())
+    items = [csl_item(publication, ["abstract"]) for publication in publications]
+    theirs = citeproc_js(items, style)
+    pairs = [
+        (p.key, normalised(formatted_reference(p, style), style), normalised(text, style))
+        for p, text in zip(publications, theirs, strict=True)
+    ]
+    assert differences(pairs) == []
+    ours = {p.key: formatted_reference(p, style) for p in publications}
+    # Not vacuous: LaTeX's `…' is a quotation (‘…’), its comma or period inside it.
+    if style == "ieee":
+        assert "“Tone and ‘Segmental,’” Journal of Tests" in ours["latex-single"]
+        assert "pp. 2579–88," in ours["latex-single"]
+    else:
+        assert "Tone and ‘Segmental.’ Journal of Tests, 5, 2579–2588." in ours["latex-single"]
+        assert "Said “a ‘b’ c” then." in ours["straight-nested"]
+    assert "‘Aristotle's theory’" in ours["latex-apostrophe"]

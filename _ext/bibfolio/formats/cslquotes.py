@@ -8,8 +8,10 @@ from typing import Any
 from . import cslnumbers
 
 #: Private-use characters standing for quote marks until the reference is whole: only
-#: then is each quote's nesting depth known (citeproc-js's flip-flop).
-OPEN, CLOSE = "\ue000", "\ue001"
+#: then is each quote's nesting depth known (citeproc-js's flip-flop).  A quotation opens
+#: with OPEN (outer marks when nothing encloses it) or OPEN_INNER (inner marks: a ‘…’
+#: quotation, or the second kind of straight quote a field uses); nested ones alternate.
+OPEN, CLOSE, OPEN_INNER = "\ue000", "\ue001", "\ue004"
 #: A comma or period written right after a closing quote *inside* a variable's text: it
 #: stays where the source put it (citeproc-js moves only the style's punctuation).
 KEPT = {",": "\ue002", ".": "\ue003"}
@@ -38,20 +40,25 @@ _VERBATIM = frozenset({"id", "type", "DOI", "URL", "ISBN", "ISSN", "language"})
 
 
 def mark_quotes(text: str) -> str:
-    """*text* with each matched pair of quote marks replaced by :data:`OPEN`/:data:`CLOSE`.
+    """*text* with each matched pair of quote marks replaced by quote markup.
 
-    As citeproc-js reads them: curly quotes by their shape, straight ones by position (an
-    opening quote starts the text or follows a space or bracket; anything else closes).
-    An unmatched mark (an apostrophe: "Aristotle's") is left as it is.
+    As citeproc-js reads them: curly quotes by their shape, each closed only by its own
+    counterpart (“…” and ‘…’); straight ones by position (an opening quote starts the
+    text or follows a space or bracket; anything else closes), closed by the same mark.
+    A mark left unmatched (an apostrophe: "Aristotle's"; a ‘ closed by a straight ') is
+    left as it is.  A ‘…’ quotation, and whichever straight kind the field uses second,
+    open with :data:`OPEN_INNER`; the others with :data:`OPEN`.
     """
     marks = []  # (position, kind, opens)
     for match in re.finditer(r"[\"'\u201c\u201d\u2018\u2019]", text):
         char, at = match.group(), match.start()
-        kind = '"' if char in '"\u201c\u201d' else "'"
+        kind = _KIND[char]
         if char in "\u201c\u2018":
             opens = True
         elif char in "\u201d\u2019":
             opens = False
+            if char == "\u2019" and 0 < at < len(text) - 1 and _is_letter(text, at):
+                continue  # an apostrophe between letters ("Aristotle’s")
         else:
             opens = at == 0 or text[at - 1] in " ([{\u00a0\u2014-/"
             if char == "'" and not opens and at + 1 < len(text) and text[at + 1].isalnum():
@@ -64,15 +71,29 @@ def mark_quotes(text: str) -> str:
             stack.append((at, kind))
         elif stack and stack[-1][1] == kind:
             start, _kind = stack.pop()
-            pairs[start], pairs[at] = OPEN, CLOSE
+            pairs[start], pairs[at] = kind, CLOSE
     if not pairs:
         return text
+    straight = [pairs[at] for at in sorted(pairs) if pairs[at] in "\"'"]
+    straight_outer = straight[0] if straight else ""
+    opener = {"\u201c": OPEN, "\u2018": OPEN_INNER, '"': OPEN_INNER, "'": OPEN_INNER}
+    opener[straight_outer] = OPEN
     out = []
     for at, char in enumerate(text):
-        out.append(pairs.get(at, char))
-        if pairs.get(at) == CLOSE and at + 1 < len(text) and text[at + 1] in KEPT:
+        mark = pairs.get(at, char)
+        out.append(opener[mark] if at in pairs and mark in opener else mark)
+        if mark == CLOSE and at + 1 < len(text) and text[at + 1] in KEPT:
             pairs[at + 1] = KEPT[text[at + 1]]
     return "".join(out)
+
+
+#: A quote mark → the kind of quotation it opens or closes.
+_KIND = {'"': '"', "'": "'", "\u201c": "\u201c", "\u201d": "\u201c", "\u2018": "\u2018",
+         "\u2019": "\u2018"}  # fmt: skip
+
+
+def _is_letter(text: str, at: int) -> bool:
+    return text[at - 1].isalpha() and text[at + 1].isalpha()
 
 
 #: The quote marks of en-US: outer open and close, inner open and close.
@@ -89,14 +110,16 @@ def finish(
         text = re.sub(f"([{CLOSE}]+)([.,])", _inside, text)
     # citeproc-js: a period the style adds after a question or exclamation mark is dropped.
     text = re.sub(r"(?<=[?!])\.(?=\s|$)", "", text)
-    out, depth = [], 0
+    # citeproc-js's flip-flop: a quotation inside another takes the other marks; one
+    # that nothing encloses takes its own (outer, or inner for ‘…’).
+    out: list[str] = []
+    inner: list[bool] = []
     for char in text:
-        if char == OPEN:
-            out.append(quotes[0] if depth % 2 == 0 else quotes[2])
-            depth += 1
+        if char in (OPEN, OPEN_INNER):
+            inner.append(not inner[-1] if inner else char == OPEN_INNER)
+            out.append(quotes[2] if inner[-1] else quotes[0])
         elif char == CLOSE:
-            depth = max(depth - 1, 0)
-            out.append(quotes[1] if depth % 2 == 0 else quotes[3])
+            out.append(quotes[3] if inner and inner.pop() else quotes[1])
         else:
             out.append(char)
     return "".join(out).translate(_UNKEPT)

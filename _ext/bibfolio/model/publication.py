@@ -23,7 +23,14 @@ from .dates import MONTH_NAMES, parse_date
 from .inline import free_text
 from .links import collect_links, embedded_unsafe_links
 from .messages import ARXIV_PREPRINT
-from .names import NameError_, PersonName, is_truncation, parse_name, split_name_list
+from .names import (
+    NameError_,
+    PersonName,
+    is_hand_written,
+    parse_name,
+    split_name_list,
+    without_truncation,
+)
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -187,11 +194,18 @@ class Publication:
             return ()
         line = self.entry.line_of(role)
         persons: list[PersonName] = []
-        names = split_name_list(raw)
         # BibTeX's "and others" (any case) at the end means "and more people"; so does a
-        # hand-written "and et al.", which is no person called "al." either.
-        if len(names) > 1 and is_truncation(names[-1]):
-            names = names[:-1]
+        # hand-written "et al.", which is no person called "al." either: reported, so the
+        # .bib says it the way every BibTeX reader understands.
+        names, ending = without_truncation(split_name_list(raw))
+        if is_hand_written(ending):
+            self._warn(
+                line,
+                "et_al",
+                f"the {role} list of '{self.key}' ends in a typed '{ending}'; write "
+                "'and others' (BibTeX's way to say more people follow): read as 'and others'",
+            )
+        if ending:
             if role == "author":
                 self.et_al = True
             else:

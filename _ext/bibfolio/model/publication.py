@@ -31,6 +31,7 @@ from .names import (
     split_name_list,
     without_truncation,
 )
+from .notefield import public_note
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -296,18 +297,23 @@ class Publication:
     @cached_property
     def venue(self) -> Rich:
         """Where it appeared: journal, proceedings, school, publisher or archive."""
-        fields = self.fields
-        for name in (*VENUE_FIELDS.get(self.type, ()), "howpublished"):
+        name = self._venue_field()
+        if name:
             # al-folio files often end venues with a comma ("Proceedings of X,").
-            value = fields.get(name, "").strip().rstrip(",;").rstrip()
-            if value:
-                return latex_to_rich(value)
+            return latex_to_rich(self.fields[name].strip().rstrip(",;").rstrip())
         # The arXiv id as the link read it: an eprint given as a URL shows its id, and
         # another eprint type (googlebooks, jstor, ...) is no arXiv preprint.
         arxiv = next((link.identifier for link in self.links if link.kind == "arxiv"), "")
         if arxiv:
             return (f"{ARXIV_PREPRINT} arXiv:{arxiv}",)
         return ()
+
+    def _venue_field(self) -> str:
+        """The field the venue is read from ("" when none): an @unpublished's ``note``."""
+        for name in (*VENUE_FIELDS.get(self.type, ()), "howpublished"):
+            if self.fields.get(name, "").strip().rstrip(",;").rstrip():
+                return name
+        return ""
 
     @cached_property
     def venue_short(self) -> str:
@@ -332,9 +338,23 @@ class Publication:
         return self.rich("award") or self.rich("award_name")
 
     @property
+    def bibtex_note(self) -> str:
+        """BibTeX's ``note`` as written, without a reference manager's bookkeeping.
+
+        "" when the entry has none or shows it as its venue (:mod:`.notefield`).
+        """
+        if self._venue_field() == "note":
+            return ""
+        return public_note(self.fields.get("note", ""))
+
+    @property
     def note(self) -> Rich:
-        """al-folio's ``annotation`` and ``additional_info``, as safe text."""
-        parts: list[str | Span] = []
+        """The notes shown under the entry, as rich text.
+
+        BibTeX's ``note`` (:attr:`bibtex_note`), then al-folio's ``annotation`` and
+        ``additional_info`` (as safe text).
+        """
+        parts: list[str | Span] = list(latex_to_rich(self.bibtex_note))
         for name in ("annotation", "additional_info"):
             value = self.fields.get(name, "").strip()
             if value:

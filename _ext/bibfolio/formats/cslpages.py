@@ -2,9 +2,10 @@
 
 "expanded" (APA: "2579-88" → "2579–2588"), "minimal" ("321–8"), "minimal-two"
 ("321–28"), "chicago-15" (alias "chicago") and "chicago-16"; with no format a range keeps
-its digits.  Which ranges are touched follows citeproc-js's ``PageRangeMangler``: a range
-is two numbers, each with an optional letter prefix ("E123–E130") and lower-case suffix;
-a range whose prefixes differ ("A23-45"), or whose second number, expanded, is not above
+its digits (citeproc-js fills in only zero-padded ones: "0012-13" → "0012–0013").
+Which ranges are touched follows citeproc-js's ``PageRangeMangler``: a range is two
+numbers, each with an optional letter prefix ("E123–E130") and lower-case suffix; a
+range whose prefixes differ ("A23-45"), or whose second number, expanded, is not above
 the first ("5-3"), is left as written.  Chicago's rules are the specification's tables,
 where citeproc-js 2.4.63 differs for five-digit pages (it writes "12991–1" for
 "12991-13001"; the tables say "12991–3001").
@@ -36,7 +37,7 @@ def page_range(first: str, last: str, range_format: str | None, delimiter: str) 
     if last_prefix != prefix:
         return f"{first}{delimiter}{last}"
     if not range_format and _number(start) > _number(end):
-        return f"{first}{delimiter}{last}"  # no format: a range is expanded, never guessed
+        return f"{first}{delimiter}{last}"  # no format: "2579-88" is not filled in
     if len(end) < len(start):
         end = start[: len(start) - len(end)] + end
     if _number(start) >= _number(end):

@@ -441,3 +441,33 @@ def test_known_differences_on_malformed_pages(style):
     assert right in ours
     assert wrong in theirs
     assert ours.replace(right, wrong) == theirs
+
+
+@pytest.mark.parametrize("style", STYLES)
+@pytest.mark.parametrize("locale", ["en-US", *sorted(OTHER_LOCALES)])
+def test_quotes_in_a_locale_equal_citeproc_js(locale, style):
+    """citeproc-js reads the locale's own curly quotes as quotations („…“ and ‚…‘ in
+    German, “…” in French), straight ones everywhere, and another language's as text."""
+    titles = ["Tone and “Segmental”", 'Tone and "Segmental"', "Tone and ‘Segmental’",
+              "Tone and „Segmental“", "Tone and ‚Segmental‘", "Tone and «Segmental»"]  # fmt: skip
+    items = [
+        {
+            "id": f"q{number}",
+            "type": "article-journal",
+            "title": title,
+            "author": _PEOPLE[1:2],
+            "container-title": "Journal of Tests",
+            **_ISSUED,
+        }
+        for number, title in enumerate(titles)
+    ]
+    theirs = citeproc_js(items, style, locale)
+    pairs = [
+        (
+            item["title"],
+            normalised(format_item(item, style, locale), style),
+            normalised(text, style),
+        )
+        for item, text in zip(items, theirs, strict=True)
+    ]
+    assert differences(pairs) == []

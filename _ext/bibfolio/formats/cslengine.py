@@ -7,8 +7,9 @@ make the two agree (``tests/test_citeproc_js.py`` compares every reference of bo
 portfolios and the corpus with citeproc-js itself).  Each one follows citeproc-js's own
 rule, named beside it:
 
-* quotes: quote marks inside a variable are quote markup; nested quotes alternate
-  between double and single ("flip-flop"), and with the locale's ``punctuation-in-quote``
+* quotes: quote marks inside a variable (straight ones, and the locale's curly ones,
+  each closed by its own counterpart) are quote markup; nested quotes alternate between
+  outer and inner marks ("flip-flop"), and with the locale's ``punctuation-in-quote``
   a comma or period that the style puts after a closing quote goes inside it
   (:mod:`.cslquotes`: ``prepare`` before formatting, ``finish`` after);
 * ``text-case``: citeproc-js's title case (its stop-word list; words split at hyphens and

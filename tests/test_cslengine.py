@@ -109,6 +109,20 @@ def test_nested_quotes_alternate_and_take_the_punctuation_in():
     assert kept == "“A (WI-EPK)”, Wien."
 
 
+def test_quotes_pair_as_citeproc_js_pairs_them():
+    """Curly quotes close only with their own counterpart; ‘…’ keeps single marks unless
+    quoted again; the first straight kind a field uses takes the outer marks."""
+    english = {"punctuation_in_quote": True}
+    assert finish(mark_quotes("Tone and ‘Segmental’") + ".", **english) == ("Tone and ‘Segmental.’")
+    assert finish(f"\ue000{mark_quotes('Tone and ‘Segmental’')}\ue001,", **english) == (
+        "“Tone and ‘Segmental,’”"
+    )
+    # ‘ closed by a straight ': no quotation (citeproc-js keeps both as text).
+    assert mark_quotes("Tone and ‘Segmental'") == "Tone and ‘Segmental'"
+    assert finish(mark_quotes("Said 'a \"b\" c' then"), **english) == "Said “a ‘b’ c” then"
+    assert mark_quotes("‘Aristotle’s view’").count("’") == 1  # the apostrophe
+
+
 def test_a_period_after_a_question_mark_is_dropped():
     item = {"id": "q", "type": "article-journal", "title": "What is exact?",
             "author": [{"family": "Lovelace", "given": "Ada"}],

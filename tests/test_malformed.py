@@ -116,6 +116,17 @@ CASES = {
         ],
         ["bad", "good1", "good2"],
     ),
+    "et-al": (
+        "@misc{bad,\n  author = {Ada Lovelace et al.},\n  title = {Typed},\n  year = 2021,\n}\n",
+        [
+            (
+                7,
+                "the author list of 'bad' ends in a typed 'et al.'; write 'and others' (BibTeX's way to say more people follow): read as 'and others'",
+                "et_al",
+            )
+        ],
+        ["bad", "good1", "good2"],
+    ),
     "invalid-utf8": (
         b"@misc{bad,\n" + ADA.encode() + b"  title = {Caf\xe9},\n  year = 2021,\n}\n",
         [

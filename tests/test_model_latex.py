@@ -24,6 +24,10 @@ from bibfolio.reading.richtext import Span
         (r"Research {\&} Development", "Research & Development"),
         (r"costs \$5", "costs $5"),
         (r"``quoted''", "“quoted”"),
+        # TeX's single quotes: the ' closing a ` is ’; an apostrophe stays as typed.
+        (r"Tone and `Segmental'", "Tone and ‘Segmental’"),
+        (r"`Aristotle's view' of it", "‘Aristotle's view’ of it"),
+        ("Aristotle's view", "Aristotle's view"),
         ("{T}ransformer for {CTR}", "Transformer for CTR"),
         (r"50% faster, \% kept", "50% faster, % kept"),
         (r"\textbf{bold} \emph{em}", "bold em"),

@@ -159,20 +159,29 @@ class LazyEntry(Entry):
     @property  # type: ignore[override]
     def persons(self) -> OrderedCaseInsensitiveDict:
         if self._persons is None:
-            from ..model.names import NameError_, parse_name, split_name_list  # noqa: PLC0415
+            from ..model.names import (  # noqa: PLC0415
+                NameError_,
+                parse_name,
+                split_name_list,
+                without_truncation,
+            )
 
             people = OrderedCaseInsensitiveDict()
             for role in _PERSON_ROLES:
                 if role not in self._source.fields:
                     continue
                 listed = []
-                for text in split_name_list(self._source.fields[role].value):
+                # A typed "et al." is BibTeX's "others", which pybtex's styles know.
+                names, ending = without_truncation(split_name_list(self._source.fields[role].value))
+                for text in names:
                     if not text:
                         continue
                     try:
                         listed.append(Person(parse_name(text).bibtex))
                     except (NameError_, ValueError):
                         listed.append(Person(last=text.replace(",", " ")))
+                if ending:
+                    listed.append(Person("others"))
                 people[role] = listed
             self._persons = people
         return self._persons

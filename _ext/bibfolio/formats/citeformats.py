@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..model.kinds import kind_of
 from ..model.privacy import private_fields
+from ..reading.latex import latex_to_rich
 from ..reading.richtext import plain
 from .cleanbib import PRESENTATION_FIELDS
 
@@ -144,6 +145,8 @@ def _csl_item(publication: Publication, drop: Iterable[str]) -> dict[str, Any]:
     first, last = publication.pages if "pages" in kept else ("", "")
     if first:
         item["page"] = f"{first}-{last}" if last else first
+    if "note" in kept and (note := plain(latex_to_rich(publication.bibtex_note)).strip()):
+        item["note"] = note
     if doi := _link_id(publication, "doi"):
         item["DOI"] = doi
     if url := _url(publication, kept):
@@ -238,6 +241,8 @@ def _ris(publication: Publication, drop: Iterable[str]) -> str:
     for tag, key in (("SN", "ISBN"), ("SN", "ISSN"), ("DO", "DOI"), ("UR", "URL")):
         if value := item.get(key):
             lines.append((tag, value))
+    if note := item.get("note"):
+        lines.append(("N1", note))
     if abstract := item.get("abstract"):
         lines.append(("AB", abstract))
     # RIS is line-based: a newline inside a value would start a bogus tag.

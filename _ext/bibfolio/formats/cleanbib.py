@@ -13,10 +13,10 @@ from typing import TYPE_CHECKING
 from ..model.names import (
     MARK_SYMBOLS,
     NameError_,
-    is_truncation,
     parse_name,
     split_name_list,
     strip_marks,
+    without_truncation,
 )
 from ..model.privacy import private_fields
 from ..reading.entrytypes import REQUIRED_FIELDS, TYPE_ALIASES
@@ -83,14 +83,12 @@ def clean_names(value: str) -> str:
     returned untouched.
     """
     names = split_name_list(value)
-    written = []
-    for index, name in enumerate(names):
-        clean = strip_marks(name)[0] if any(symbol in name for symbol in MARK_SYMBOLS) else name
-        if index and index == len(names) - 1 and is_truncation(clean):
-            clean = "others"
-        else:
-            clean = _unambiguous(clean)
-        written.append(clean)
+    cleaned = [
+        strip_marks(name)[0] if any(symbol in name for symbol in MARK_SYMBOLS) else name
+        for name in names
+    ]
+    people, ending = without_truncation(cleaned)
+    written = [_unambiguous(name) for name in people] + (["others"] if ending else [])
     if written == names:
         return value
     return " and ".join(name for name in written if name)

@@ -7,8 +7,9 @@ make the two agree (``tests/test_citeproc_js.py`` compares every reference of bo
 portfolios and the corpus with citeproc-js itself).  Each one follows citeproc-js's own
 rule, named beside it:
 
-* quotes: quote marks inside a variable are quote markup; nested quotes alternate
-  between double and single ("flip-flop"), and with the locale's ``punctuation-in-quote``
+* quotes: quote marks inside a variable (straight ones, and the locale's curly ones,
+  each closed by its own counterpart) are quote markup; nested quotes alternate between
+  outer and inner marks ("flip-flop"), and with the locale's ``punctuation-in-quote``
   a comma or period that the style puts after a closing quote goes inside it
   (:mod:`.cslquotes`: ``prepare`` before formatting, ``finish`` after);
 * ``text-case``: citeproc-js's title case (its stop-word list; words split at hyphens and
@@ -22,6 +23,8 @@ rule, named beside it:
 * numbers: ``is-numeric`` and plural labels as citeproc-js's number parser reads them
   (:mod:`.cslnumbers`: "Vols. 269, 270, 305", "Nos. 99-02", "p. 37:1-37:13"), a
   number's own leading label ("no. 99") hidden;
+* page ranges: the style's ``page-range-format`` (:mod:`.cslpages`; citeproc-py left
+  "expanded" ranges abbreviated: APA's "2579–88" is "2579–2588");
 * a period the style adds after "?" or "!" is dropped.
 
 Title case and capitalize-first are in :mod:`.csltextcase`, the number reading in
@@ -40,7 +43,7 @@ from contextlib import contextmanager
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from . import cslmemo, cslnumbers
+from . import cslmemo, cslnumbers, cslpages
 from .cslinitials import initialize_with
 from .cslquotes import CLOSE, OPEN
 
@@ -52,7 +55,7 @@ CITEPROC_PY_VERSION = "0.11.1"
 #: The citeproc-js release whose output they reproduce (tests/citeproc-js/package.json),
 #: and the corrections' revision: part of the reference cache's key, so references
 #: kept by a build with other corrections are made again.
-MATCHES = "citeproc-js 2.4.63, revision 2"
+MATCHES = "citeproc-js 2.4.63, revision 3"
 
 
 class _Entry:
@@ -119,6 +122,7 @@ def _install() -> None:
     patch(model.Number, "process", _number_process)
     patch(model.Date, "process", _date_process)
     patch(model.Group, "process", _group_process)
+    patch(model.FormatNumber, "_process", _pages_process)
     patch(model.CitationStylesElement, "xpath_search", cslmemo.xpath_search)
     original_ordinal = model.to_ordinal  # a function: Number and Date call it by name
 
@@ -136,6 +140,27 @@ def _quote(original: Any, self: Any, string: Any) -> Any:
     if self.get("quotes", "false").lower() == "true":
         return OPEN + string + CLOSE
     return string
+
+
+def _pages_process(original: Any, self: Any, value: Any, variable: str) -> Any:
+    # The page variable's ranges in the style's page-range-format (citeproc-py split
+    # them the same way but expanded nothing); other numbers as citeproc-py writes them.
+    if variable != "page":
+        return original(self, value, variable)
+    delimiter = self.get_single_term(name="page-range-delimiter") or "\u2013"
+    range_format = self.get_root().get_option("page-range-format")
+
+    def one(text: str) -> str:
+        parts = text.replace("\u2013", "-").split("-")
+        if len(parts) != 2:
+            return text.strip()
+        first, last = (part.strip() for part in parts)
+        return cslpages.page_range(first, last, range_format, delimiter)
+
+    return ", ".join(
+        " & ".join(one(item) for item in comma_item.split("&"))
+        for comma_item in str(value).split(",")
+    )
 
 
 def _label_markup(original: Any, self: Any, text: Any) -> Any:

@@ -117,11 +117,15 @@ def coins(publication: Publication, page_url: str = "") -> str:
     # rft.aulast/rft.aufirst repeat the first author for resolvers; Zotero keeps them
     # as a second person unless rft.au has the same family name and a given name that
     # starts with rft.aufirst, so they are written only for a person with given names.
-    pairs.extend(("rft.au", name_for_readers(author.person)) for author in publication.authors)
+    # Both are read off the first rft.au itself, so they name the same person in the
+    # same words ("{King, Jr.}" is "King Jr." in both).
+    people = [name_for_readers(author.person) for author in publication.authors]
+    pairs.extend(("rft.au", name) for name in people)
     first = publication.authors[0].person if publication.authors else None
     if first is not None and not first.is_single and first.given:
-        pairs.append(("rft.aulast", first.surname))
-        pairs.append(("rft.aufirst", _first_given(first.given)))
+        family, _comma, given = people[0].partition(", ")
+        pairs.append(("rft.aulast", family))
+        pairs.append(("rft.aufirst", _first_given(given)))
     if date := _date(publication, "-"):
         pairs.append(("rft.date", date))
     for field_name, key in (("volume", "rft.volume"), ("number", "rft.issue")):

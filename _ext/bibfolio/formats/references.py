@@ -113,8 +113,8 @@ def format_item(item: dict[str, Any], style: str, locale: str | None = None) -> 
         # CSL 1.0.2 variables citeproc-py 0.11.1 does not list ("event-title") are
         # still kept and used; its warning about them is no news to a site's author.
         warnings.filterwarnings("ignore", "The following arguments for Reference", UserWarning)
-        source = CiteProcJSON([cslquotes.prepare(item)])
         locale = locale or current_locale()
+        source = CiteProcJSON([cslquotes.prepare(item, _quotes(style, locale))])
         bibliography = CitationStylesBibliography(_style(style, locale), source, formatter.plain)
         bibliography.register(Citation([CitationItem(item["id"])]))
         text = str(bibliography.bibliography()[0])

@@ -136,14 +136,43 @@ def _split_name_list(value: str) -> tuple[str, ...]:
     return tuple(sys.intern(" ".join(words)) for words in names)
 
 
-#: What a list's last "name" may be to say "and more people": BibTeX's ``others``, and
-#: the "et al." people write by hand (BibTeX would read a person "al." of the "et" family).
-_TRUNCATIONS = frozenset({"others", "et al.", "et al", "et. al.", "et.al.", "etal."})
+#: The "et al." people write by hand (BibTeX would read a person "al." of the "et"
+#: family): after "and" (with "al." alone, "and al."), or glued to the last name.
+_HAND_WRITTEN = frozenset({"et al.", "et al", "et. al.", "et.al.", "etal.", "al."})
+#: What a list's last "name" may be to say "and more people": BibTeX's ``others`` too.
+_TRUNCATIONS = _HAND_WRITTEN | {"others"}
+#: What may end the last name itself ("Tom Brown et al."): one or two words.
+_GLUED = frozenset(_HAND_WRITTEN - {"al."})
+
+
+def _normal(name: str) -> str:
+    return " ".join(name.replace("{", "").replace("}", "").split()).lower()
 
 
 def is_truncation(name: str) -> bool:
     """Whether *name*, last in a list, means "and others" rather than a person."""
-    return " ".join(name.replace("{", "").replace("}", "").split()).lower() in _TRUNCATIONS
+    return _normal(name) in _TRUNCATIONS
+
+
+def without_truncation(names: list[str]) -> tuple[list[str], str]:
+    """*names* without the "and others" that ends them, and that ending as written.
+
+    The ending is "" when there is none, ``others`` for BibTeX's way, and the hand-written
+    "et al." otherwise: a last name of its own (``and et al.``, ``and al.``) or the last
+    words of the last name (``Tom Brown et al.``, which keeps "Tom Brown").
+    """
+    if len(names) > 1 and is_truncation(names[-1]):
+        return names[:-1], names[-1]
+    words = names[-1].split() if names else []
+    for size in (2, 1):
+        if len(words) > size and _normal(" ".join(words[-size:])) in _GLUED:
+            return [*names[:-1], " ".join(words[:-size]).rstrip(",")], " ".join(words[-size:])
+    return names, ""
+
+
+def is_hand_written(ending: str) -> bool:
+    """Whether a list's ending (from :func:`without_truncation`) is a typed "et al."."""
+    return bool(ending) and _normal(ending) != "others"
 
 
 _SEPARATORS = re.compile(r"([ \t\n~]+)")

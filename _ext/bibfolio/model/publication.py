@@ -23,7 +23,15 @@ from .dates import MONTH_NAMES, parse_date
 from .inline import free_text
 from .links import collect_links, embedded_unsafe_links
 from .messages import ARXIV_PREPRINT
-from .names import NameError_, PersonName, is_truncation, parse_name, split_name_list
+from .names import (
+    NameError_,
+    PersonName,
+    is_hand_written,
+    parse_name,
+    split_name_list,
+    without_truncation,
+)
+from .notefield import public_note
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -187,11 +195,18 @@ class Publication:
             return ()
         line = self.entry.line_of(role)
         persons: list[PersonName] = []
-        names = split_name_list(raw)
         # BibTeX's "and others" (any case) at the end means "and more people"; so does a
-        # hand-written "and et al.", which is no person called "al." either.
-        if len(names) > 1 and is_truncation(names[-1]):
-            names = names[:-1]
+        # hand-written "et al.", which is no person called "al." either: reported, so the
+        # .bib says it the way every BibTeX reader understands.
+        names, ending = without_truncation(split_name_list(raw))
+        if is_hand_written(ending):
+            self._warn(
+                line,
+                "et_al",
+                f"the {role} list of '{self.key}' ends in a typed '{ending}'; write "
+                "'and others' (BibTeX's way to say more people follow): read as 'and others'",
+            )
+        if ending:
             if role == "author":
                 self.et_al = True
             else:
@@ -282,18 +297,23 @@ class Publication:
     @cached_property
     def venue(self) -> Rich:
         """Where it appeared: journal, proceedings, school, publisher or archive."""
-        fields = self.fields
-        for name in (*VENUE_FIELDS.get(self.type, ()), "howpublished"):
+        name = self._venue_field()
+        if name:
             # al-folio files often end venues with a comma ("Proceedings of X,").
-            value = fields.get(name, "").strip().rstrip(",;").rstrip()
-            if value:
-                return latex_to_rich(value)
+            return latex_to_rich(self.fields[name].strip().rstrip(",;").rstrip())
         # The arXiv id as the link read it: an eprint given as a URL shows its id, and
         # another eprint type (googlebooks, jstor, ...) is no arXiv preprint.
         arxiv = next((link.identifier for link in self.links if link.kind == "arxiv"), "")
         if arxiv:
             return (f"{ARXIV_PREPRINT} arXiv:{arxiv}",)
         return ()
+
+    def _venue_field(self) -> str:
+        """The field the venue is read from ("" when none): an @unpublished's ``note``."""
+        for name in (*VENUE_FIELDS.get(self.type, ()), "howpublished"):
+            if self.fields.get(name, "").strip().rstrip(",;").rstrip():
+                return name
+        return ""
 
     @cached_property
     def venue_short(self) -> str:
@@ -318,9 +338,23 @@ class Publication:
         return self.rich("award") or self.rich("award_name")
 
     @property
+    def bibtex_note(self) -> str:
+        """BibTeX's ``note`` as written, without a reference manager's bookkeeping.
+
+        "" when the entry has none or shows it as its venue (:mod:`.notefield`).
+        """
+        if self._venue_field() == "note":
+            return ""
+        return public_note(self.fields.get("note", ""))
+
+    @property
     def note(self) -> Rich:
-        """al-folio's ``annotation`` and ``additional_info``, as safe text."""
-        parts: list[str | Span] = []
+        """The notes shown under the entry, as rich text.
+
+        BibTeX's ``note`` (:attr:`bibtex_note`), then al-folio's ``annotation`` and
+        ``additional_info`` (as safe text).
+        """
+        parts: list[str | Span] = list(latex_to_rich(self.bibtex_note))
         for name in ("annotation", "additional_info"):
             value = self.fields.get(name, "").strip()
             if value:

@@ -19,6 +19,8 @@ SUBTYPES: dict[str, str] = {
     "missing_field": "an entry lacks a field its type requires",
     "name": "an author or editor name that cannot be parsed (too many commas)",
     "empty_author": "an empty name in an author or editor list",
+    "et_al": "a typed 'et al.' ending an author or editor list (write 'and others'); it is "
+    "read as 'and others'",
     "latex": "a LaTeX command bibfolio does not know (\\foo): it prints nothing but its braced "
     "argument; once per command and field",
     "encoding": "bytes that are not valid in the bibtex_encoding (UTF-8 by default), or an "

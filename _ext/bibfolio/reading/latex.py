@@ -58,6 +58,8 @@ class _Parser:
         self.source = source
         self.unknown: list[str] = []
         self.quote_depth = 0
+        #: Single quotes opened with ` and not yet closed with '.
+        self.open_single = 0
 
     def peek(self) -> re.Match[str] | None:
         return self.tokens[self.pos] if self.pos < len(self.tokens) else None
@@ -230,7 +232,17 @@ class _Parser:
         if punct is not None:
             if punct == "{":
                 return list(self.group())
+            self.open_single += punct == "`"
             return [_PUNCTUATION.get(punct, "")]
+        if (
+            text == "'"
+            and self.open_single
+            and not self.source[token.end() : token.end() + 1].isalnum()
+        ):
+            # TeX's ` and ' quote: the ' that closes a ` is its closing mark ’, not an
+            # apostrophe (which stays as typed, "Aristotle's").
+            self.open_single -= 1
+            return ["\u2019"]
         return [text]
 
     def sequence(self, *, stop_at_brace: bool = False, consume_brace: bool = True) -> Rich:

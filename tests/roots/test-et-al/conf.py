@@ -1,0 +1,3 @@
+extensions = ["myst_parser", "sphinxcontrib.bibtex", "bibfolio"]
+bibtex_bibfiles = ["refs.bib"]
+bibfolio_owner = ["Tom Testperson"]

@@ -7,6 +7,7 @@ import os
 import shutil
 import signal
 import socket
+import tempfile
 import tomllib
 from pathlib import Path
 
@@ -154,11 +155,12 @@ BARE_HIDDEN = ("chromium", "chromedriver", "node", "nodejs", "npm", "npx", "java
 
 @nox.session
 def bare(session: nox.Session) -> None:
-    """The suite as on a machine with only Python: Debian's tools and CJK fonts hidden (-rs)."""
+    """The suite as on a machine with only Python: Debian's tools and CJK fonts hidden (skips listed)."""
     _install_for_tests(session)
-    hidden = Path(session.create_tmp()).resolve()
+    # Not session.create_tmp(): that points TMPDIR into .nox/, which the live preview's
+    # tests need outside it (see _portfolios_and_suite).
+    hidden = Path(tempfile.mkdtemp(prefix="bibfolio-bare-"))
     commands = hidden / "bin"
-    shutil.rmtree(commands, ignore_errors=True)
     commands.mkdir()
     for folder in reversed(os.environ.get("PATH", "").split(os.pathsep)):
         for command in Path(folder).glob("*") if Path(folder).is_dir() else ():
@@ -172,7 +174,7 @@ def bare(session: nox.Session) -> None:
         f"<fontconfig><cachedir>{hidden / 'fc-cache'}</cachedir></fontconfig>\n"
     )
     session.run(
-        "pytest", "-rs", *session.posargs,
+        "pytest", "-rfEs", *session.posargs,
         env={"PATH": os.pathsep.join([session.bin, str(commands)]),
              "FONTCONFIG_FILE": str(fonts), "BIBFOLIO_CHROMIUM": str(hidden / "no-chromium")},
     )  # fmt: skip

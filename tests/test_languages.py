@@ -18,6 +18,8 @@ from typing import TYPE_CHECKING
 
 import pytest
 
+from bibfolio.cv.fonts import choose_fonts, system_fonts
+
 from .helpers import REPO, build_project, copy_portfolio
 from .i18n_scan import english_left, english_left_in_pdf, english_words_left, pages_text, pdf_text
 
@@ -76,6 +78,8 @@ def test_no_english_of_bibfolios_is_left_in_the_cv_pdf(built) -> None:
     """The full and one-page CV PDFs: bibfolio's words translated, the owner's as written."""
     language, result, _ = built
     assert result.statuscode == 0, result.warnings
+    if language == "ja" and choose_fonts(["会"], "ja", fonts=system_fonts()).missing:
+        pytest.skip("no font draws Japanese on this system (apt-get install fonts-noto-cjk)")
     pdfs = sorted(result.outdir.glob("cv*.pdf"))
     assert result.outdir / "cv.pdf" in pdfs
     text = " ".join(pdf_text(result.outdir / "cv.pdf")[0].split())

@@ -10,6 +10,8 @@ import shutil
 
 import pytest
 
+from bibfolio.cv.fonts import choose_fonts, system_fonts
+
 from .helpers import build_project
 
 GOOD1 = "@misc{good1,\n  author = {Lovelace, Ada},\n  title = {Good one},\n  year = 2020,\n}\n"
@@ -176,11 +178,26 @@ def test_one_warning_at_the_line_and_nothing_else_lost(project, tmp_path, case):
     content = GOOD1.encode() + (bad if isinstance(bad, bytes) else bad.encode()) + GOOD2.encode()
     built = build(project, tmp_path, content)
     bib = project / "refs.bib"
-    assert built.warnings.splitlines() == [
+    assert without_cv_font(built.warnings).splitlines() == [
         f"{bib}:{line}: WARNING: {message.replace('{bib}', str(bib))} [{SHOWN_AS.get(subtype, 'bibfolio.' + subtype)}]"
         for line, message, subtype in expected
     ]
     assert shown(built) == keys
+
+
+#: Whether no system font draws U+FFFD, the character an invalid byte is shown as (a
+#: machine without fontconfig's fonts: Debian's fonts-dejavu-core has it).  Then the CV
+#: also says it cannot draw it; that warning is the CV's (tests/test_cv_fonts.py).
+NO_FONT_FOR_FFFD = bool(choose_fonts(["\ufffd"], "en", fonts=system_fonts()).missing)
+
+
+def without_cv_font(warnings: str) -> str:
+    """*warnings*, less the CV's cv_font line where no system font draws U+FFFD."""
+    if not NO_FONT_FOR_FFFD:
+        return warnings
+    return "".join(
+        line for line in warnings.splitlines(keepends=True) if "[bibfolio.cv_font]" not in line
+    )
 
 
 @pytest.mark.parametrize("case", sorted(CASES))
@@ -196,7 +213,7 @@ def test_each_warning_can_be_suppressed(project, tmp_path, case):
     content = GOOD1.encode() + (bad if isinstance(bad, bytes) else bad.encode()) + GOOD2.encode()
     subtypes = [f"bibfolio.{subtype}" for _, _, subtype in expected]
     built = build(project, tmp_path, content, overrides={"suppress_warnings": subtypes})
-    assert built.warnings == ""
+    assert without_cv_font(built.warnings) == ""
 
 
 def test_duplicate_key_across_files(project, tmp_path):

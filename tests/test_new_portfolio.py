@@ -67,6 +67,23 @@ def run(
     )
 
 
+@pytest.mark.parametrize("pages", [[], ["--pages"]], ids=["site", "pages"])
+def test_new_writes_into_a_folder_named_relative_to_the_working_folder(
+    tmp_path, monkeypatch, pages
+):
+    # copier renders from a staged copy of the template: a relative path is still the
+    # caller's (it once landed in the staging folder, and refs.bib's copy failed).
+    (tmp_path / "mine.bib").write_text(
+        "@misc{m, author = {Raman, Priya}, title = {M}, year = 2024}\n"
+    )
+    monkeypatch.chdir(tmp_path)
+    assert main(["new", "site", "--name", "Priya Raman", "--bib", "mine.bib", *pages]) == 0
+    conf = tmp_path / "site" / ("conf.py" if pages else "docs/conf.py")
+    assert 'NAME = "Priya Raman"' in conf.read_text()
+    bib = tmp_path / "site" / "refs.bib"
+    assert bib.read_bytes() == (tmp_path / "mine.bib").read_bytes()
+
+
 def test_new_writes_every_page_with_marked_examples(tmp_path, capsys):
     # --pages: only the pages, as `bibfolio new docs` writes them inside a checkout.
     assert main(["new", str(tmp_path / "site"), "--name", "Priya Raman", "--pages"]) == 0

@@ -38,6 +38,8 @@ def test_an_owner_in_another_script_is_matched_in_either_script(who: str) -> Non
 
 
 def test_the_cv_draws_every_script_and_names_what_no_font_has(build_root) -> None:
+    if not shutil.which("fc-list") or choose_fonts(["祖"], "en", fonts=system_fonts()).missing:
+        pytest.skip("no font draws Chinese on this system (apt-get install fonts-noto-cjk)")
     built = build_root("scripts")
     warnings = built.warnings.splitlines()
     missing = [line for line in warnings if "[bibfolio.cv_font]" in line]

@@ -91,6 +91,7 @@ def render(target: Path, data: dict[str, str]) -> None:
     """Render the installed release's template into *target* with copier (*data*: answers)."""
     import copier  # noqa: PLC0415 - only ``bibfolio new`` and ``upgrade`` need it
 
+    destination = str(target.resolve())  # here: a relative *target* is the caller's
     with tempfile.TemporaryDirectory(prefix="bibfolio-new-") as folder:
         try:
             stage([(TEMPLATE, __version__)], Path(folder))
@@ -99,7 +100,7 @@ def render(target: Path, data: dict[str, str]) -> None:
         with inside(Path(folder)):
             copier.run_copy(
                 SOURCE,
-                str(target.resolve()),
+                destination,
                 data=data,
                 vcs_ref=tag(__version__),
                 defaults=True,

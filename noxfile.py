@@ -155,7 +155,7 @@ BARE_HIDDEN = ("chromium", "chromedriver", "node", "nodejs", "npm", "npx", "java
 
 @nox.session
 def bare(session: nox.Session) -> None:
-    """The suite as on a machine with only Python: Debian's tools and CJK fonts hidden (skips listed)."""
+    """The suite as on a machine with only Python: Debian's tools and fonts hidden (-rfEs)."""
     _install_for_tests(session)
     # Not session.create_tmp(): that points TMPDIR into .nox/, which the live preview's
     # tests need outside it (see _portfolios_and_suite).

@@ -10,7 +10,7 @@ from __future__ import annotations
 import html
 import re
 from typing import TYPE_CHECKING
-from urllib.parse import unquote, urlsplit
+from urllib.parse import unquote
 
 import pytest
 from bs4 import BeautifulSoup
@@ -18,6 +18,7 @@ from bs4 import BeautifulSoup
 from bibfolio.__main__ import main
 from bibfolio.model.privacy import private_fields
 from bibfolio.reading.bibtex import read_bib_files
+from bibfolio.testing.checks import internal_links
 
 from .helpers import CANONICAL, DEMOS, DOCS, REPO, bib_files, portfolio_conf
 
@@ -62,31 +63,6 @@ def published_texts(built: Built) -> dict[str, str]:
         and path.suffix in PUBLISHED
         and not path.relative_to(built.outdir).parts[0].startswith(("_static", ".doctrees"))
     }
-
-
-def internal_links(page: Path, soup: BeautifulSoup, outdir: Path) -> list[tuple[str, Path, str]]:
-    """(href, target file, fragment) of each link or resource of *page* inside the site.
-
-    A path from the server's root (the 404 page's links, which work at any depth) starts
-    with the site's base path, ``/en/latest/`` on Read the Docs: that is *outdir*.
-    """
-    base = urlsplit(CANONICAL).path
-    found = []
-    for tag, attribute in (("a", "href"), ("link", "href"), ("img", "src"), ("script", "src")):
-        for element in soup.find_all(tag, attrs={attribute: True}):
-            parts = urlsplit(element[attribute])
-            if parts.scheme or parts.netloc:
-                continue
-            if parts.path.startswith(base):
-                target = (outdir / unquote(parts.path.removeprefix(base))).resolve()
-            elif parts.path:
-                target = (page.parent / unquote(parts.path)).resolve()
-            else:
-                target = page
-            if target.is_dir():
-                target = target / "index.html"
-            found.append((element[attribute], target, parts.fragment))
-    return found
 
 
 def test_builds_with_no_warning_as_with_n_and_w(built_own_docs: Built):

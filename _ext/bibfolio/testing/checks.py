@@ -62,8 +62,12 @@ def _pages(built: SiteBuild) -> list[Path]:
     )
 
 
-def _internal_links(page: Path, soup: BeautifulSoup, outdir: Path) -> list[tuple[str, Path, str]]:
-    """(href, target file, fragment) of each link or resource of *page* inside the site."""
+def internal_links(page: Path, soup: BeautifulSoup, outdir: Path) -> list[tuple[str, Path, str]]:
+    """(href, target file, fragment) of each link or resource of *page* inside the site.
+
+    A path from the server's root (the 404 page's links, which work at any depth) starts
+    with the site's base path (:data:`CANONICAL`'s): that is *outdir*.
+    """
     base = urlsplit(CANONICAL).path
     found = []
     for tag, attribute in (("a", "href"), ("link", "href"), ("img", "src"), ("script", "src")):
@@ -121,7 +125,7 @@ def test_no_internal_link_or_resource_is_dangling(built_site: SiteBuild) -> None
     for page in _pages(built_site):
         soup = built_site.soup(page)
         ids[page] = {tag["id"] for tag in soup.find_all(id=True)}
-        for href, target, fragment in _internal_links(page, soup, built_site.outdir):
+        for href, target, fragment in internal_links(page, soup, built_site.outdir):
             if not target.is_file():
                 dangling.append((page.name, href))
             elif fragment and target.suffix == ".html":
@@ -138,7 +142,7 @@ def test_every_page_is_reachable_from_the_home_page(built_site: SiteBuild) -> No
     seen, todo = {home}, [home]
     while todo:
         page = todo.pop()
-        for _, target, _ in _internal_links(page, built_site.soup(page), built_site.outdir):
+        for _, target, _ in internal_links(page, built_site.soup(page), built_site.outdir):
             if target.suffix == ".html" and target.is_file() and target not in seen:
                 seen.add(target)
                 todo.append(target)

@@ -39,6 +39,7 @@ from typing import TYPE_CHECKING, Any
 from ..model.messages import N_
 from ..model.profile import LINK_KINDS
 from ..reading.diagnostics import Diagnostic
+from ..reading.frontmatter import read_front_matter
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -55,7 +56,6 @@ FIELDS = frozenset(TEXT_FIELDS + LIST_FIELDS + YEAR_FIELDS + ("homepage",)) | fr
 #: Front matter keys MyST itself reads; allowed on member pages, not member data.
 MYST_KEYS = frozenset({"myst", "html_meta", "orphan", "nocomments", "tocdepth", "title"})
 _ID = re.compile(r"[^a-z0-9_-]+")
-_FRONT_MATTER = re.compile(r"\A---[ \t]*\r?\n(.*?\r?\n)?---[ \t]*(\r?\n|\Z)", re.DOTALL)
 
 
 @dataclass
@@ -150,21 +150,13 @@ def _lines_of(node: yaml.MappingNode, offset: int) -> dict[str, int]:
 
 def read_page(path: Path, text: str, docname: str) -> tuple[Member | None, list[Diagnostic]]:
     """The member a page's front matter describes; None (and why) when it has none."""
-    import yaml  # noqa: PLC0415 - only group sites read member data
-
-    found = _FRONT_MATTER.match(text)
     where = str(path)
-    if not found:
-        return None, [_problem(where, 1, "a member page needs front matter with a name")]
-    try:
-        node = yaml.compose(found.group(1) or "")
-        data = yaml.safe_load(found.group(1) or "") or {}
-    except yaml.YAMLError as error:
-        mark = getattr(error, "problem_mark", None)
-        line = mark.line + 2 if mark is not None else 1
-        return None, [_problem(where, line, f"cannot read the front matter: {error}")]
-    if not isinstance(data, dict) or not isinstance(node, yaml.MappingNode):
-        return None, [_problem(where, 2, "the front matter is not a mapping of fields")]
+    read = read_front_matter(
+        text, where, "group_member", "a member page needs front matter with a name"
+    )
+    if isinstance(read, Diagnostic):
+        return None, [read]
+    data, node, _ = read
     lines = _lines_of(node, 1)
     data = {key: value for key, value in data.items() if key not in MYST_KEYS}
     return _member(page_id(path), data, where, 1, lines=lines, docname=docname)

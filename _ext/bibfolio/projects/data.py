@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..model.messages import N_
 from ..reading.diagnostics import Diagnostic
+from ..reading.frontmatter import read_front_matter
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -51,7 +52,6 @@ MYST_KEYS = frozenset({"myst", "html_meta", "orphan", "nocomments", "tocdepth", 
 LINK_LABELS = (("code", N_("Code")), ("data", N_("Data")), ("demo", N_("Demo")))
 SUBTYPE = "project"
 _ID = re.compile(r"[^a-z0-9_-]+")
-_FRONT_MATTER = re.compile(r"\A---[ \t]*\r?\n(.*?\r?\n)?---[ \t]*(\r?\n|\Z)", re.DOTALL)
 _TITLE = re.compile(r"^#[ \t]+(.+?)[ \t#]*$", re.MULTILINE)
 _WEB = re.compile(r"^https?://\S+$")
 
@@ -119,21 +119,13 @@ def _lines_of(node: yaml.MappingNode, offset: int) -> dict[str, int]:
 
 def read_page(path: Path, text: str, docname: str) -> tuple[Project | None, list[Diagnostic]]:
     """The project a page describes; None (and why) when it has no front matter."""
-    import yaml  # noqa: PLC0415 - only sites with projects read them
-
     where = str(path)
-    found = _FRONT_MATTER.match(text)
-    if not found:
-        return None, [_problem(where, 1, "a project page needs front matter (a summary, say)")]
-    try:
-        node = yaml.compose(found.group(1) or "")
-        data = yaml.safe_load(found.group(1) or "") or {}
-    except yaml.YAMLError as error:
-        mark = getattr(error, "problem_mark", None)
-        line = mark.line + 2 if mark is not None else 1
-        return None, [_problem(where, line, f"cannot read the front matter: {error}")]
-    if not isinstance(data, dict) or not isinstance(node, yaml.MappingNode):
-        return None, [_problem(where, 2, "the front matter is not a mapping of fields")]
+    read = read_front_matter(
+        text, where, SUBTYPE, "a project page needs front matter (a summary, say)"
+    )
+    if isinstance(read, Diagnostic):
+        return None, [read]
+    data, node, found = read
     title = _TITLE.search(text, found.end())
     project = Project(
         project_id(path),

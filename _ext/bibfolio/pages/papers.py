@@ -17,6 +17,7 @@ kin); singlehtml and epub do not, and their lists do not link to them.
 
 from __future__ import annotations
 
+import contextlib
 import pickle
 import re
 from pathlib import Path
@@ -38,9 +39,10 @@ from ..doctree.render import paper_nodes
 from ..formats.metadata import abstract_summary
 from . import papersearch, paperworkers
 from .context import PageContext
-from .papersite import TEMPLATE, TEMPLATES, SiteContext, navigation_signature
+from .papersite import TEMPLATE, TEMPLATES, SiteContext, listed_under, navigation_signature
 from .papertranslator import PaperHighlighter, PaperTranslators
 from .skeleton import templates_for_pages
+from .themeskeleton import theme_skeletons
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -195,11 +197,20 @@ def render_page(
         "page_source_suffix": "",
         "has_maths_elements": getattr(translator, "_has_maths_elements", False),
     }
+    template, list_doc = TEMPLATE, None
     if site is not None:
         target = get_domain(builder.env).targets.get(publication.key)
-        page_context.update(site.for_page(page, target[0] if target else None))
-    with atomic.replacing(builder.get_outfilename(page)) as temporary:
-        builder.handle_page(page, page_context, TEMPLATE, outfilename=temporary, event_arg=document)
+        list_doc = target[0] if target else None
+        page_context.update(site.for_page(page, list_doc))
+        template = site.template
+        if site.theme_page:
+            # What bibfolio.css styles as a paper page (the lean template's <article>).
+            page_context["body"] = f'<div class="bibfolio-paper-page">\n{html}</div>\n'
+    with (
+        listed_under(builder, list_doc, page),
+        atomic.replacing(builder.get_outfilename(page)) as temporary,
+    ):
+        builder.handle_page(page, page_context, template, outfilename=temporary, event_arg=document)
 
 
 def _load_state(path: Path, outdir: str) -> dict[str, Any]:
@@ -276,7 +287,11 @@ def write_pages(app: Sphinx) -> list[tuple[str, dict[str, Any], str]]:
             context = PageContext(env, page).context(publication, "paper")
             render_page(app, page, publication, context, translators, site=site)
 
-    with templates_for_pages(builder, TEMPLATE, skeleton=site.own_template):
+    lean = site.own_template and not site.theme_page
+    with (
+        templates_for_pages(builder, TEMPLATE, skeleton=lean),
+        theme_skeletons(builder) if site.theme_page else contextlib.nullcontext(),
+    ):
         # Nothing to write, no "writing paper pages..." line.
         if outdated:
             paperworkers.write(app, outdated, write_one, "writing paper pages... ")

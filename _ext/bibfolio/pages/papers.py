@@ -290,8 +290,9 @@ def write_pages(app: Sphinx) -> list[tuple[str, dict[str, Any], str]]:
     lean = site.own_template and not site.theme_page
     with (
         templates_for_pages(builder, TEMPLATE, skeleton=lean),
-        theme_skeletons(builder) if site.theme_page else contextlib.nullcontext(),
+        theme_skeletons(builder) if site.theme_page else contextlib.nullcontext() as skeletons,
     ):
+        site.skeletons = skeletons
         # Nothing to write, no "writing paper pages..." line.
         if outdated:
             paperworkers.write(app, outdated, write_one, "writing paper pages... ")

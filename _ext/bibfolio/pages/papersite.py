@@ -20,6 +20,8 @@ if TYPE_CHECKING:
     from sphinx.builders import Builder
     from sphinx.environment import BuildEnvironment
 
+    from .themeskeleton import ThemePageSkeletons
+
 #: The paper page template and its folder (after the project's ``templates_path``).
 TEMPLATE = "bibfolio-paper.html"
 TEMPLATES = Path(__file__).parent.parent / "templates" / "paper"
@@ -124,6 +126,8 @@ class SiteContext:
         #: (pydata-sphinx-theme and themes built on it; themeskeleton.py).  Other themes
         #: keep the lean bibfolio-paper.html, unless the project has its own.
         self.theme_page = self.own_template and self.color_modes == "pydata"
+        #: The skeletons of the theme's page while paper pages are written (papers.py).
+        self.skeletons: ThemePageSkeletons | None = None
         #: The template paper pages are written with.
         self.template = THEME_TEMPLATE if self.theme_page else TEMPLATE
         # A project's own template (e.g. one extending the theme's page.html) keeps them;
@@ -149,7 +153,8 @@ class SiteContext:
         if self.theme_page:
             # The theme marks the section itself (see listed_under); the skeletons tell
             # pages under different lists apart by this.
-            return {"bibfolio_paper_list": list_doc or ""}
+            known = self.skeletons.known_sections(list_doc or "") if self.skeletons else {}
+            return {**known, "bibfolio_paper_list": list_doc or ""}
         key = (page.rpartition("/")[0], current)
         if key not in self._links:
             self._links[key] = [

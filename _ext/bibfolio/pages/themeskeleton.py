@@ -47,6 +47,17 @@ THEME_TEMPLATE = "page.html"
 #: Page fields that only html-page-context handlers read (sphinxext-opengraph: they end up
 #: in ``metatags``, a part of its own); the template never sees them.
 _HANDLER_FIELDS = ("og:", "ogp_")
+#: What only pydata-sphinx-theme's html-page-context handlers read, not the template.
+_HANDLER_VALUES = frozenset({"theme_templates_skip_empty_check"})
+#: The theme's template lists its handler renders one by one (dropping those that come
+#: out empty) on every page: a sizeable part of a paper page's cost (profiled).
+SECTIONS = (
+    "theme_navbar_start", "theme_navbar_center", "theme_navbar_persistent",
+    "theme_navbar_end", "theme_article_header_start", "theme_article_header_end",
+    "theme_article_footer_items", "theme_content_footer_items", "theme_footer_start",
+    "theme_footer_center", "theme_footer_end", "theme_primary_sidebar_end", "sidebars",
+    "secondary_sidebar_items",
+)  # fmt: skip
 #: Context values that are the page's parts or name, filled in or masked.
 _PARTS = frozenset({"title", "body", "metatags", "pagename", "current_page_name", "pageurl"})
 #: More kinds of page than this and new kinds are rendered in full: each costs three renders.
@@ -118,6 +129,24 @@ class ThemePageSkeletons:
         self._markers = {name: f"bibfolio{token}{name}" for name in ("title", "body", "meta", "page")}
         #: Pages filled in and rendered in full (for the tests and the log).
         self.filled = self.rendered = 0
+        #: The theme's template lists as its handler left them on the first page under
+        #: each list (:meth:`known_sections`).
+        self._sections: dict[str, dict[str, Any]] = {}
+
+    def known_sections(self, list_doc: str) -> dict[str, Any]:
+        """Context for a further page under *list_doc*: the theme's lists as already checked.
+
+        pydata-sphinx-theme renders each template of its header, sidebars and footer on
+        every page to drop those that come out empty; for pages side by side under one
+        list the answer is the first page's.  Given its lists, each marked as not to be
+        checked again (the theme's ``templates_skip_empty_check``), the handler keeps
+        them as they are.  Empty before the first page under *list_doc* is written.
+        """
+        known = self._sections.get(list_doc)
+        if known is None:
+            return {}
+        names = sorted({name for value in known.values() for name in value})
+        return {**known, "theme_templates_skip_empty_check": names}
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._templates, name)
@@ -132,7 +161,11 @@ class ThemePageSkeletons:
                 value = context[name]
                 if name in _PARTS:
                     key.append((name, bool(value)))
-                elif callable(value) or self._global.get(name, _UNCHECKED) is value:
+                elif (
+                    callable(value)
+                    or name in _HANDLER_VALUES
+                    or self._global.get(name, _UNCHECKED) is value
+                ):
                     continue
                 elif name == "meta" and isinstance(value, dict):
                     fields = {k: v for k, v in value.items() if not k.startswith(_HANDLER_FIELDS)}
@@ -200,6 +233,17 @@ class ThemePageSkeletons:
         if len(self._skeletons) >= _MAX_SKELETONS:
             return self._templates.render(template, context)
         self._skeletons[key], full = self._make(template, context)
+        if self._skeletons[key] is not None:
+            self._sections.setdefault(
+                str(context.get("bibfolio_paper_list", "")),
+                {
+                    name: list(context[name])
+                    for name in SECTIONS
+                    # Lists the handler left alone (empty ones) stay the build's own.
+                    if isinstance(context.get(name), list)
+                    and context[name] is not self._global.get(name)
+                },
+            )
         return full
 
 

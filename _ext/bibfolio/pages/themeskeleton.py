@@ -126,7 +126,9 @@ class ThemePageSkeletons:
         self._global = getattr(builder, "globalcontext", {})
         self._skeletons: dict[Any, _Skeleton | None] = {}
         token = secrets.token_hex(8)
-        self._markers = {name: f"bibfolio{token}{name}" for name in ("title", "body", "meta", "page")}
+        self._markers = {
+            name: f"bibfolio{token}{name}" for name in ("title", "body", "meta", "page")
+        }
         #: Pages filled in and rendered in full (for the tests and the log).
         self.filled = self.rendered = 0
         #: The theme's template lists as its handler left them on the first page under

@@ -192,7 +192,10 @@
       list.appendChild(tab);
       return tab;
     });
-    function choose(index, focus) {
+    function choose(index, focus, remember) {
+      if (remember) {
+        try { localStorage.setItem("bibfolio-cite-format", sections[index].id); } catch (error) {}
+      }
       tabs.forEach(function (tab, at) {
         var chosen = at === index;
         tab.setAttribute("aria-selected", chosen ? "true" : "false");
@@ -204,8 +207,7 @@
     list.addEventListener("click", function (event) {
       var index = tabs.indexOf(event.target.closest("[role=tab]"));
       if (index < 0) return;
-      choose(index, false);
-      try { localStorage.setItem("bibfolio-cite-format", sections[index].id); } catch (error) {}
+      choose(index, false, true);
     });
     list.addEventListener("keydown", function (event) {
       var index = tabs.indexOf(document.activeElement);
@@ -213,14 +215,14 @@
       if (index < 0 || step === undefined) return;
       if (document.documentElement.dir === "rtl" && event.key.indexOf("Arrow") === 0) step = -step;
       event.preventDefault();
-      choose((index + step + tabs.length) % tabs.length, true);
+      choose((index + step + tabs.length) % tabs.length, true, true);
     });
     var stored = null;
     try { stored = localStorage.getItem("bibfolio-cite-format"); } catch (error) {}
     var first = sections.findIndex(function (section) { return section.id === stored; });
     sections[0].parentNode.insertBefore(list, sections[0]);
     panel.classList.add("bibfolio-cite-tabbed");
-    choose(first < 0 ? 0 : first, false);
+    choose(first < 0 ? 0 : first, false, false);
   }
 
   function start() {

@@ -48,7 +48,7 @@ THEME_TEMPLATE = "page.html"
 #: in ``metatags``, a part of its own); the template never sees them.
 _HANDLER_FIELDS = ("og:", "ogp_")
 #: What only pydata-sphinx-theme's html-page-context handlers read, not the template.
-_HANDLER_VALUES = frozenset({"theme_templates_skip_empty_check"})
+_HANDLER_VALUES = frozenset({"theme_templates_skip_empty_check", "theme_secondary_sidebar_items"})
 #: The theme's template lists its handler renders one by one (dropping those that come
 #: out empty) on every page: a sizeable part of a paper page's cost (profiled).
 SECTIONS = (
@@ -69,19 +69,32 @@ class _UnkeyableError(Exception):
     """A context value the skeleton cannot tell apart from page to page."""
 
 
-def _canonical(value: Any, page: str) -> Any:
-    """*value* as a hashable key, the page's name masked in its strings."""
+def _canonical(value: Any, page: str, memo: dict[int, tuple[Any, Any]] | None = None) -> Any:
+    """*value* as a hashable key, the page's name masked in its strings.
+
+    *memo* keeps the keys of objects other than strings and containers (the stylesheets
+    and scripts every page links, the same objects on every page) by identity.
+    """
     if value is None or isinstance(value, (int, float, bool)):
         return value
     if isinstance(value, str):
         return value.replace(page, "\0") if page else value
     if isinstance(value, (list, tuple)):
-        return (type(value).__name__, *(_canonical(item, page) for item in value))
+        return (type(value).__name__, *(_canonical(item, page, memo) for item in value))
     if isinstance(value, dict):
         return (
             "dict",
-            *sorted((repr(key), _canonical(item, page)) for key, item in value.items()),
+            *sorted((repr(key), _canonical(item, page, memo)) for key, item in value.items()),
         )
+    if memo is not None:
+        known = memo.get(id(value))
+        if known is not None and known[0] is value:
+            return known[1]
+        key = _canonical(value, page)
+        # Only what names no page: the page's own inline script is new on every page.
+        if "\0" not in repr(key):
+            memo[id(value)] = (value, key)
+        return key
     kind = type(value)
     if kind.__eq__ is not object.__eq__ and kind.__hash__ is not None:
         # Sphinx's stylesheets and scripts compare by file and attributes; an inline
@@ -125,6 +138,7 @@ class ThemePageSkeletons:
         self._builder = builder
         self._global = getattr(builder, "globalcontext", {})
         self._skeletons: dict[Any, _Skeleton | None] = {}
+        self._memo: dict[int, tuple[Any, Any]] = {}
         token = secrets.token_hex(8)
         self._markers = {
             name: f"bibfolio{token}{name}" for name in ("title", "body", "meta", "page")
@@ -148,7 +162,14 @@ class ThemePageSkeletons:
         if known is None:
             return {}
         names = sorted({name for value in known.values() for name in value})
-        return {**known, "theme_templates_skip_empty_check": names}
+        # The secondary sidebar's handler checks its list whatever it is told: given the
+        # list the first page's check left, it renders only those again (none if empty).
+        secondary = known.get("secondary_sidebar_items", [])
+        return {
+            **known,
+            "theme_templates_skip_empty_check": names,
+            "theme_secondary_sidebar_items": secondary,
+        }
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._templates, name)
@@ -171,9 +192,9 @@ class ThemePageSkeletons:
                     continue
                 elif name == "meta" and isinstance(value, dict):
                     fields = {k: v for k, v in value.items() if not k.startswith(_HANDLER_FIELDS)}
-                    key.append((name, _canonical(fields, page)))
+                    key.append((name, _canonical(fields, page, self._memo)))
                 else:
-                    key.append((name, _canonical(value, page)))
+                    key.append((name, _canonical(value, page, self._memo)))
         except _UnkeyableError:
             return None
         return tuple(key)

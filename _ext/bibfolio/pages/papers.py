@@ -5,11 +5,14 @@ After reading (``env-updated``) each entry that gets a page is given a page name
 (``<bibfolio_paper_dir>/<slug>``) that no source document uses; at the end of writing
 (``html-collect-pages``) each page whose inputs changed is rendered from
 :func:`~bibfolio.doctree.render.paper_nodes` through the builder's own translator and written
-with ``templates/paper/bibfolio-paper.html``, a lean page: writing thousands of the
-theme's full pages would cost several times the rest of the build (a project's own
-``bibfolio-paper.html`` can extend ``page.html`` for that).  The page's doctree goes to
-``html-page-context``, so extensions that read it (sphinxext-opengraph) treat it like any
-other page.  Many pages are shared out between forked workers (:mod:`.paperworkers`).
+through ``builder.handle_page``.  With pydata-sphinx-theme the page is the theme's own
+``page.html`` (its header, sidebar and footer, the list's section marked current), filled
+into one render per kind of page (:mod:`.themeskeleton`); with other themes it is
+``templates/paper/bibfolio-paper.html``, a lean page filled into one render of its own
+(:mod:`.skeleton`); a project's own ``bibfolio-paper.html`` is rendered in full for every
+page.  The page's doctree goes to ``html-page-context``, so extensions that read it
+(sphinxext-opengraph) treat it like any other page.  Many pages are shared out between
+forked workers (:mod:`.paperworkers`).
 
 Only builders that write one file per page get paper pages (html, dirhtml and their
 kin); singlehtml and epub do not, and their lists do not link to them.
@@ -157,7 +160,7 @@ def render_page(
     *,
     site: SiteContext | None = None,
 ) -> None:
-    """Write the paper page *page* of *publication* with :data:`TEMPLATE`.
+    """Write the paper page *page* of *publication* with *site*'s template (lean: :data:`TEMPLATE`).
 
     The page has no table of contents of its own (three short sections; with a
     template that extends the theme's ``page.html``, pydata-sphinx-theme is told to show

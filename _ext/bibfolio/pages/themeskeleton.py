@@ -92,7 +92,9 @@ def _canonical(value: Any, page: str, memo: dict[int, tuple[Any, Any]] | None = 
             return known[1]
         key = _canonical(value, page)
         # Only what names no page: the page's own inline script is new on every page.
-        if "\0" not in repr(key):
+        attributes = getattr(value, "attributes", None)
+        texts = [str(value), *(attributes.values() if isinstance(attributes, dict) else ())]
+        if not page or not any(page in str(text) for text in texts):
             memo[id(value)] = (value, key)
         return key
     kind = type(value)
@@ -185,9 +187,9 @@ class ThemePageSkeletons:
                 if name in _PARTS:
                     key.append((name, bool(value)))
                 elif (
-                    callable(value)
+                    self._global.get(name, _UNCHECKED) is value
                     or name in _HANDLER_VALUES
-                    or self._global.get(name, _UNCHECKED) is value
+                    or callable(value)
                 ):
                     continue
                 elif name == "meta" and isinstance(value, dict):

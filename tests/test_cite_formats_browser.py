@@ -150,3 +150,76 @@ def test_axe_finds_no_violations_in_the_filled_reveals(site, browser, scheme):
     results = Axe().run(page)  # axe's default rule set, nothing disabled
     context.close()
     assert results.violations_count == 0, results.generate_report()
+
+
+PAPER_TABS = ["BibTeX", "APA", "IEEE", "RIS", "CSL-JSON"]
+
+
+def test_the_paper_pages_cite_panel_shows_one_format_at_a_time(site, browser):
+    _outdir, url = site
+    publication = publications_of(ROOT / "refs.bib")["hostile2021"]
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=url.rstrip("/"))
+    page = context.new_page()
+    page.goto(url + "publications/hostile2021.html")
+    page.wait_for_function("() => window.ClipboardJS !== undefined")
+    panel = page.locator("section#cite.bibfolio-cite-panel")
+    tabs = panel.get_by_role("tab")
+    assert tabs.all_inner_texts() == PAPER_TABS
+    assert panel.get_by_role("tablist").get_attribute("aria-labelledby")
+    # BibTeX first; one format shown at a time.
+    assert panel.locator("section#bibtex").is_visible()
+    assert [panel.locator(f"section#{i}").is_visible() for i in ("cite-apa", "ris")] == [
+        False,
+        False,
+    ]
+    tabs.nth(1).click()
+    apa = panel.locator("section#cite-apa")
+    assert apa.is_visible() and not panel.locator("section#bibtex").is_visible()
+    assert tabs.nth(1).get_attribute("aria-selected") == "true"
+    assert apa.locator("pre").inner_text().strip() == formatted_reference(publication, "apa")
+    # The keyboard moves along the tabs (arrows), as a tab list does.
+    tabs.nth(1).focus()
+    page.keyboard.press("ArrowRight")
+    assert panel.locator("section#cite-ieee").is_visible()
+    page.keyboard.press("End")
+    assert panel.locator("section#csl-json").is_visible()
+    # The shown block's copy button copies that format.
+    panel.locator("section#csl-json pre").hover()
+    panel.locator("section#csl-json button.copybtn").click()
+    copied = page.evaluate("() => navigator.clipboard.readText()")
+    assert json.loads(copied) == json.loads(panel.locator("section#csl-json pre").inner_text())
+    # The choice is remembered on the next paper page.
+    page.goto(url + "publications/engine2020.html")
+    page.locator("section#csl-json").wait_for(state="visible")
+    assert not page.locator("section#bibtex").is_visible()
+    context.close()
+
+
+def test_without_scripts_the_paper_page_shows_every_format(site, browser):
+    _outdir, url = site
+    context = browser.new_context(java_script_enabled=False)
+    page = context.new_page()
+    page.goto(url + "publications/hostile2021.html")
+    panel = page.locator("section#cite.bibfolio-cite-panel")
+    assert panel.get_by_role("tab").count() == 0
+    headings = panel.locator("section h3").all_inner_texts()
+    assert [h.rstrip("#¶ \n") for h in headings] == PAPER_TABS
+    for ident in ("bibtex", "cite-apa", "cite-ieee", "ris", "csl-json"):
+        assert panel.locator(f"section#{ident} pre").is_visible(), ident
+    context.close()
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_axe_finds_no_violations_on_the_paper_page(site, browser, scheme):
+    from axe_playwright_python.sync_playwright import Axe
+
+    _outdir, url = site
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, color_scheme=scheme)
+    page = context.new_page()
+    page.goto(url + "publications/hostile2021.html", wait_until="load")
+    page.locator("section#cite [role=tab]").nth(2).click()
+    page.wait_for_timeout(300)  # the theme's colour transition
+    results = Axe().run(page)  # axe's default rule set, nothing disabled
+    context.close()
+    assert results.violations_count == 0, results.generate_report()

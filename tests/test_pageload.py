@@ -43,10 +43,8 @@ def test_pages_defer_scripts_and_leave_out_search(built_mingyu_liang, name):
     ):
         assert found[script] is True, script
     preload = built_mingyu_liang.page(name).head.find("link", rel="preload", attrs={"as": "style"})
-    if name.startswith("publications/"):
-        assert preload is None  # a lean paper page links no theme stylesheet to preload for
-    else:
-        assert preload["href"].endswith("_static/basic.css")
+    # A paper page is the theme's own page too (tests/test_paper_theme.py).
+    assert preload["href"].endswith("_static/basic.css")
 
 
 def test_search_page_keeps_its_scripts_in_order(built_mingyu_liang):

@@ -43,10 +43,12 @@ def _both_ways(source: Path, tmp_path: Path, monkeypatch, builder: str, override
 
 @pytest.mark.parametrize("builder", ["html", "dirhtml"])
 def test_a_portfolios_paper_pages_are_the_full_render(tmp_path, monkeypatch, builder):
-    # pydata-sphinx-theme (an inline script names each page), sphinxext-opengraph, the
-    # sitemap and a site address (each page's canonical link).
+    # sphinxext-opengraph, the sitemap and a site address (each page's canonical link),
+    # with furo: bibfolio's lean template (pydata-sphinx-theme's own page is
+    # tests/test_paper_theme.py).
     source = copy_portfolio("liang-luo", tmp_path)
-    fast, filled, full = _both_ways(source, tmp_path, monkeypatch, builder, {})
+    overrides = {"html_theme": "furo"}
+    fast, filled, full = _both_ways(source, tmp_path, monkeypatch, builder, overrides)
     assert len(fast) == 31
     assert fast.keys() == full.keys()
     for name, content in full.items():
@@ -59,7 +61,7 @@ def test_rich_titles_and_a_site_address_are_the_full_render(tmp_path, monkeypatc
     # Titles with markup (math, escapes) go through the <title>'s striptags and escaping.
     source = tmp_path / "latex"
     shutil.copytree(ROOTS / "test-latex", source)
-    overrides = {"html_baseurl": "https://example.org/site/", "html_theme": "pydata_sphinx_theme"}
+    overrides = {"html_baseurl": "https://example.org/site/", "html_theme": "furo"}
     fast, filled, full = _both_ways(source, tmp_path, monkeypatch, "html", overrides)
     assert fast == full
     math = fast["publications/math.html"].decode()

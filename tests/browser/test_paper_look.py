@@ -46,12 +46,13 @@ def test_header_has_the_site_title_and_its_top_level_pages(page, sites):
         for link in page.locator(".bd-header .bd-navbar-elements a.nav-link").all()
     ]
     page.goto(site.url + PAPER)
-    header = page.locator("header.bibfolio-site-header")
+    # The theme's own header, as on every page: the same links, search, colour modes.
+    header = page.locator("header.bd-header")
     home = header.get_by_role("link", name="Mingyu Liang")
     assert urljoin(page.url, home.get_attribute("href")) == site.url + "index.html"
     nav = [
         (link.inner_text().strip(), urljoin(page.url, link.get_attribute("href")))
-        for link in header.get_by_role("navigation", name="Site").get_by_role("link").all()
+        for link in header.locator(".bd-navbar-elements a.nav-link").all()
     ]
     assert nav == theme_nav  # the same links as the theme's header on the home page
     assert [label for label, _ in nav] == [
@@ -61,9 +62,11 @@ def test_header_has_the_site_title_and_its_top_level_pages(page, sites):
         "Teaching",
         "CV",  # the CV page bibfolio writes, last, as in the theme's navbar
     ]
+    assert header.locator("button.search-button").first.is_visible()
+    assert header.locator("button.theme-switch-button").first.is_visible()
     # The list the paper belongs to is marked, and the link leads there.
-    current = header.locator("[aria-current]")
-    assert current.inner_text() == "Publications"
+    current = header.locator(".bd-navbar-elements li.current > a")
+    assert current.inner_text().strip() == "Publications"
     current.click()
     page.wait_for_url("**/publications.html")
     assert page.get_by_role("heading", level=1).inner_text().startswith("Publications")
@@ -135,9 +138,10 @@ def test_no_paper_page_scrolls_sideways_on_a_phone(browser, sites, name):
         width = page.evaluate("document.documentElement.scrollWidth")
         if width > PHONE["width"]:
             too_wide[path] = width
-        # The way home is on the first screen.
-        home = page.locator("a.bibfolio-paper-home")
-        assert home.is_visible() and home.bounding_box()["y"] < 100
+        # The way home and the theme's menu button are on the first screen.
+        for selector in ("header.bd-header a.navbar-brand", "header.bd-header .primary-toggle"):
+            found = page.locator(selector).first
+            assert found.is_visible() and found.bounding_box()["y"] < 100, selector
     context.close()
     assert not too_wide
 

@@ -176,28 +176,29 @@ def paper_nodes(
         out.append(
             section(_("Abstract"), "abstract", nodes.paragraph("", "", *rich_nodes(abstract)))
         )
-    out.append(
-        section(
-            _("Cite as"),
-            "cite-as",
-            nodes.paragraph(
-                "",
-                cite_as(publication, context.separators, translated, ngettext),
-                classes=["bibfolio-cite-as"],
-            ),
-        )
-    )
+    # One panel: the sentence to cite it by, then each format in a section of its own.
+    # All of them are in the page (readable without scripts, found by Zotero's and
+    # search engines' readers); bibfolio.js makes the sections a choice of one at a time.
     bibtex = clean_bibtex(publication.entry, context.drop_fields)
-    out.append(
+    panel = section(
+        _("Cite"),
+        "cite",
+        nodes.paragraph(
+            "",
+            cite_as(publication, context.separators, translated, ngettext),
+            classes=["bibfolio-cite-as"],
+        ),
         section(
             "BibTeX",
             "bibtex",
             nodes.literal_block(
                 bibtex, bibtex, language="bibtex", classes=["bibfolio-bibtex", "no-search"]
             ),
-        )
+        ),
+        *paper_format_sections(publication, context),
     )
-    out.extend(paper_format_sections(publication, context))
+    panel["classes"].append("bibfolio-cite-panel")
+    out.append(panel)
     if context.back_href:
         back = nodes.paragraph(classes=["bibfolio-back"])
         back += nodes.reference(

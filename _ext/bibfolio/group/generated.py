@@ -36,6 +36,7 @@ from ..model.selection import group_publications, newest_first
 from ..pages import papersearch
 from ..pages.assets import ListFormats, download_stem, write_list_files
 from ..pages.context import PageContext
+from ..pages.papersite import listed_under
 from .lists import no_publications
 from .load import get_group
 from .pages import initials, member_card, member_link
@@ -195,9 +196,11 @@ def write_pages(app: Sphinx) -> list[tuple[str, dict[str, Any], str]]:
     # a no-change rebuild, has none of them).
     names = ("current_docname", "imgpath", "secnumbers", "fignumbers")
     saved = {name: getattr(builder, name) for name in names if hasattr(builder, name)}
+    parent = people_page(app.env, group)
     try:
         for page, member in generated.items():
-            _write_page(app, page, member, group)
+            with listed_under(builder, parent, page):
+                _write_page(app, page, member, group)
     finally:
         for name, value in saved.items():
             setattr(builder, name, value)
@@ -207,6 +210,23 @@ def write_pages(app: Sphinx) -> list[tuple[str, dict[str, Any], str]]:
         state, json.dumps({"outdir": str(builder.outdir), "pages": sorted(generated)})
     )
     return []
+
+
+def people_page(env: BuildEnvironment, group: Group) -> str | None:
+    """The page the theme's navigation marks on a generated member page, if any.
+
+    The document named as the member pages' folder (``people/index`` or ``people``),
+    else the page whose toctree lists a member's own page.
+    """
+    folder = page_folder(group)
+    for doc in (f"{folder}/index", folder):
+        if doc in env.found_docs:
+            return doc
+    parents = {child: doc for doc, children in env.toctree_includes.items() for child in children}
+    for member in group.members:
+        if member.docname in parents:
+            return parents[member.docname]
+    return None
 
 
 def _search_text(member: Member, group: Group) -> papersearch.SearchText:

@@ -5,11 +5,14 @@ After reading (``env-updated``) each entry that gets a page is given a page name
 (``<bibfolio_paper_dir>/<slug>``) that no source document uses; at the end of writing
 (``html-collect-pages``) each page whose inputs changed is rendered from
 :func:`~bibfolio.doctree.render.paper_nodes` through the builder's own translator and written
-with ``templates/paper/bibfolio-paper.html``, a lean page: writing thousands of the
-theme's full pages would cost several times the rest of the build (a project's own
-``bibfolio-paper.html`` can extend ``page.html`` for that).  The page's doctree goes to
-``html-page-context``, so extensions that read it (sphinxext-opengraph) treat it like any
-other page.  Many pages are shared out between forked workers (:mod:`.paperworkers`).
+through ``builder.handle_page``.  With pydata-sphinx-theme the page is the theme's own
+``page.html`` (its header, sidebar and footer, the list's section marked current), filled
+into one render per kind of page (:mod:`.themeskeleton`); with other themes it is
+``templates/paper/bibfolio-paper.html``, a lean page filled into one render of its own
+(:mod:`.skeleton`); a project's own ``bibfolio-paper.html`` is rendered in full for every
+page.  The page's doctree goes to ``html-page-context``, so extensions that read it
+(sphinxext-opengraph) treat it like any other page.  Many pages are shared out between
+forked workers (:mod:`.paperworkers`).
 
 Only builders that write one file per page get paper pages (html, dirhtml and their
 kin); singlehtml and epub do not, and their lists do not link to them.
@@ -17,6 +20,7 @@ kin); singlehtml and epub do not, and their lists do not link to them.
 
 from __future__ import annotations
 
+import contextlib
 import pickle
 import re
 from pathlib import Path
@@ -38,9 +42,10 @@ from ..doctree.render import paper_nodes
 from ..formats.metadata import abstract_summary
 from . import papersearch, paperworkers
 from .context import PageContext
-from .papersite import TEMPLATE, TEMPLATES, SiteContext, navigation_signature
+from .papersite import TEMPLATE, TEMPLATES, SiteContext, listed_under, navigation_signature
 from .papertranslator import PaperHighlighter, PaperTranslators
 from .skeleton import templates_for_pages
+from .themeskeleton import theme_skeletons
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -155,7 +160,7 @@ def render_page(
     *,
     site: SiteContext | None = None,
 ) -> None:
-    """Write the paper page *page* of *publication* with :data:`TEMPLATE`.
+    """Write the paper page *page* of *publication* with *site*'s template (lean: :data:`TEMPLATE`).
 
     The page has no table of contents of its own (three short sections; with a
     template that extends the theme's ``page.html``, pydata-sphinx-theme is told to show
@@ -195,11 +200,20 @@ def render_page(
         "page_source_suffix": "",
         "has_maths_elements": getattr(translator, "_has_maths_elements", False),
     }
+    template, list_doc = TEMPLATE, None
     if site is not None:
         target = get_domain(builder.env).targets.get(publication.key)
-        page_context.update(site.for_page(page, target[0] if target else None))
-    with atomic.replacing(builder.get_outfilename(page)) as temporary:
-        builder.handle_page(page, page_context, TEMPLATE, outfilename=temporary, event_arg=document)
+        list_doc = target[0] if target else None
+        page_context.update(site.for_page(page, list_doc))
+        template = site.template
+        if site.theme_page:
+            # What bibfolio.css styles as a paper page (the lean template's <article>).
+            page_context["body"] = f'<div class="bibfolio-paper-page">\n{html}</div>\n'
+    with (
+        listed_under(builder, list_doc, page),
+        atomic.replacing(builder.get_outfilename(page)) as temporary,
+    ):
+        builder.handle_page(page, page_context, template, outfilename=temporary, event_arg=document)
 
 
 def _load_state(path: Path, outdir: str) -> dict[str, Any]:
@@ -276,7 +290,12 @@ def write_pages(app: Sphinx) -> list[tuple[str, dict[str, Any], str]]:
             context = PageContext(env, page).context(publication, "paper")
             render_page(app, page, publication, context, translators, site=site)
 
-    with templates_for_pages(builder, TEMPLATE, skeleton=site.own_template):
+    lean = site.own_template and not site.theme_page
+    with (
+        templates_for_pages(builder, TEMPLATE, skeleton=lean),
+        theme_skeletons(builder) if site.theme_page else contextlib.nullcontext() as skeletons,
+    ):
+        site.skeletons = skeletons
         # Nothing to write, no "writing paper pages..." line.
         if outdated:
             paperworkers.write(app, outdated, write_one, "writing paper pages... ")

@@ -6,16 +6,21 @@ theme's templates read from a page (navigation, the current section) is made her
 
 from __future__ import annotations
 
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from sphinx import addnodes
 
+from .themeskeleton import THEME_TEMPLATE
+
 if TYPE_CHECKING:
-    from collections.abc import Iterable
+    from collections.abc import Iterable, Iterator
 
     from sphinx.builders import Builder
     from sphinx.environment import BuildEnvironment
+
+    from .themeskeleton import ThemePageSkeletons
 
 #: The paper page template and its folder (after the project's ``templates_path``).
 TEMPLATE = "bibfolio-paper.html"
@@ -117,12 +122,26 @@ class SiteContext:
         self._links: dict[tuple[str, str | None], list[tuple[str, str, bool]]] = {}
         #: Whether paper pages use bibfolio's template, not one of the project's.
         self.own_template = _own_template(builder)
-        # A project's own template (e.g. one extending the theme's page.html) keeps them.
-        self._unused = dict.fromkeys(_UNUSED_THEME_SECTIONS, ()) if self.own_template else {}
+        #: Whether paper pages are the theme's own page.html, filled into one render
+        #: (pydata-sphinx-theme and themes built on it; themeskeleton.py).  Other themes
+        #: keep the lean bibfolio-paper.html, unless the project has its own.
+        self.theme_page = self.own_template and self.color_modes == "pydata"
+        #: The skeletons of the theme's page while paper pages are written (papers.py).
+        self.skeletons: ThemePageSkeletons | None = None
+        #: The template paper pages are written with.
+        self.template = THEME_TEMPLATE if self.theme_page else TEMPLATE
+        # A project's own template (e.g. one extending the theme's page.html) keeps them;
+        # so does the theme's page.
+        lean = self.own_template and not self.theme_page
+        self._unused = dict.fromkeys(_UNUSED_THEME_SECTIONS, ()) if lean else {}
 
     def signature(self) -> str:
         """What of the site the pages show, for deciding whether to write them again."""
-        return repr((self.navigation, self.color_modes, self.theme_styles))
+        return repr((self.navigation, self.color_modes, self.theme_styles, self.template))
+
+    def section(self, list_doc: str | None) -> str | None:
+        """The top-level page whose section lists a paper of *list_doc*, if any."""
+        return self._sections.get(list_doc) if list_doc else None
 
     def for_page(self, page: str, list_doc: str | None) -> dict[str, Any]:
         """Template context of *page*, whose entry is listed on *list_doc*.
@@ -130,7 +149,12 @@ class SiteContext:
         ``bibfolio_site_nav``: ``(href, title, current)`` per header link, ``current``
         for the top-level page the list belongs to; ``bibfolio_color_modes``.
         """
-        current = self._sections.get(list_doc) if list_doc else None
+        current = self.section(list_doc)
+        if self.theme_page:
+            # The theme marks the section itself (see listed_under); the skeletons tell
+            # pages under different lists apart by this.
+            known = self.skeletons.known_sections(list_doc or "") if self.skeletons else {}
+            return {**known, "bibfolio_paper_list": list_doc or ""}
         key = (page.rpartition("/")[0], current)
         if key not in self._links:
             self._links[key] = [
@@ -143,6 +167,33 @@ class SiteContext:
             "bibfolio_color_modes": self.color_modes,
             "bibfolio_theme_styles": unlinked_styles,
         }
+
+
+@contextmanager
+def listed_under(builder: Builder, parent: str | None, page: str) -> Iterator[None]:
+    """While *page* is written: a child of *parent* in the site's toctrees.
+
+    A page that no toctree includes is in no section: the theme's navigation marks none
+    current (pydata-sphinx-theme's header and sidebar ask Sphinx for the page's toctree
+    ancestors, ``env.toctree_includes``).  A paper page belongs under the list that shows
+    it, a member page under the people page: so, for the time it is written, it is
+    listed there, and the theme marks that section as it does on the list itself.
+    """
+    env = builder.env
+    includes = env.toctree_includes
+    if not parent or parent not in env.found_docs or page in includes.get(parent, ()):
+        yield
+        return
+    had = parent in includes
+    before = includes.get(parent, [])
+    includes[parent] = [*before, page]
+    try:
+        yield
+    finally:
+        if had:
+            includes[parent] = before
+        else:
+            del includes[parent]
 
 
 def unlinked_styles(styles: Iterable[str], css_files: Iterable[Any]) -> list[str]:

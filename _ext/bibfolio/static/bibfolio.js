@@ -163,7 +163,70 @@
     });
   }
 
+  /* A paper page's Cite panel (section.bibfolio-cite-panel): every format is in the page,
+     each in a section of its own (all shown without the script); here they become tabs,
+     one format shown at a time, the reader's last choice remembered. */
+  function citeTabs(panel) {
+    var sections = Array.prototype.filter.call(panel.children, function (child) {
+      return child.tagName === "SECTION" && child.id && child.querySelector("pre");
+    });
+    var heading = panel.querySelector("h2");
+    if (sections.length < 2 || !heading) return;
+    heading.id = heading.id || panel.id + "-heading";
+    var list = document.createElement("div");
+    list.className = "bibfolio-cite-tabs";
+    list.setAttribute("role", "tablist");
+    list.setAttribute("aria-labelledby", heading.id);
+    var tabs = sections.map(function (section) {
+      var title = section.querySelector("h3, h4, h5, h6").cloneNode(true);
+      title.querySelectorAll(".headerlink").forEach(function (link) { link.remove(); });
+      var tab = document.createElement("button");
+      tab.type = "button";
+      tab.id = section.id + "-tab";
+      tab.className = "bibfolio-cite-tab";
+      tab.setAttribute("role", "tab");
+      tab.setAttribute("aria-controls", section.id);
+      tab.textContent = title.textContent.trim();
+      section.setAttribute("role", "tabpanel");
+      section.setAttribute("aria-labelledby", tab.id);
+      list.appendChild(tab);
+      return tab;
+    });
+    function choose(index, focus, remember) {
+      if (remember) {
+        try { localStorage.setItem("bibfolio-cite-format", sections[index].id); } catch (error) {}
+      }
+      tabs.forEach(function (tab, at) {
+        var chosen = at === index;
+        tab.setAttribute("aria-selected", chosen ? "true" : "false");
+        tab.tabIndex = chosen ? 0 : -1;
+        sections[at].hidden = !chosen;
+      });
+      if (focus) tabs[index].focus();
+    }
+    list.addEventListener("click", function (event) {
+      var index = tabs.indexOf(event.target.closest("[role=tab]"));
+      if (index < 0) return;
+      choose(index, false, true);
+    });
+    list.addEventListener("keydown", function (event) {
+      var index = tabs.indexOf(document.activeElement);
+      var step = { ArrowRight: 1, ArrowLeft: -1, Home: -index, End: tabs.length - 1 - index }[event.key];
+      if (index < 0 || step === undefined) return;
+      if (document.documentElement.dir === "rtl" && event.key.indexOf("Arrow") === 0) step = -step;
+      event.preventDefault();
+      choose((index + step + tabs.length) % tabs.length, true, true);
+    });
+    var stored = null;
+    try { stored = localStorage.getItem("bibfolio-cite-format"); } catch (error) {}
+    var first = sections.findIndex(function (section) { return section.id === stored; });
+    sections[0].parentNode.insertBefore(list, sections[0]);
+    panel.classList.add("bibfolio-cite-tabbed");
+    choose(first < 0 ? 0 : first, false, false);
+  }
+
   function start() {
+    document.querySelectorAll("section.bibfolio-cite-panel").forEach(citeTabs);
     document.querySelectorAll("form[data-listing]").forEach(setup);
     // One listener for every reveal ("toggle" does not bubble, but it is captured).
     document.addEventListener("toggle", function (event) {

@@ -98,8 +98,13 @@ def server(tmp_path):
         stdout=log,
         stderr=subprocess.STDOUT,
         cwd=tmp_path,
-        env={**os.environ, "PYTHONUNBUFFERED": "1"},
-    )
+        # This checkout's bibfolio first, as nox -s docs-live installs it (editable), so an
+        # edit of the extension is an edit of what the preview imported; the suite's own
+        # virtualenv has bibfolio installed as users do (not editable).
+        env={**os.environ, "PYTHONUNBUFFERED": "1",
+             "PYTHONPATH": os.pathsep.join(filter(None, [str(REPO / "_ext"),
+                                                         os.environ.get("PYTHONPATH")]))},
+    )  # fmt: skip
     try:
         wait_for(lambda: "Mingyu Liang" in fetch(port, "index.html"), timeout=120)
         yield source, port, tmp_path / "autobuild.log"

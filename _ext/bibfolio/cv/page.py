@@ -202,7 +202,7 @@ def assemble(app: Sphinx, parts: list[tuple[str, str]]) -> tuple[nodes.document,
             else:
                 outer += child
     # The short CV shows selected entries only: none among the CV's lists, no PDF.  (A
-    # `:selected:` list shows selected entries, so it needs no test of its own.)
+    # `:selected:` list with none selected shows the newest instead: not selected either.)
     short = any(p.selected for p in source.shown)
     return document, short
 

@@ -187,8 +187,12 @@ class CvSource:
         has_full, has_selected = "list" in self.lists, "selected" in self.lists
         for entry in list(doctree.findall(bf.publication_entry)):
             publication = self.library.get(entry["key"])
-            if entry["variant"] == "selected":
-                keep = self.short or not has_full
+            if entry["variant"] == "selected" and self.short:
+                # The one-page CV is the owner's selection: a `:selected:` list showing the
+                # newest entries because none is selected (its :recent: stand-in) adds none.
+                keep = publication is not None and publication.selected
+            elif entry["variant"] == "selected":
+                keep = not has_full
             elif self.short:
                 keep = not has_selected and publication is not None and publication.selected
             else:

@@ -91,12 +91,8 @@ def test_pages_fit_without_overlap_or_chrome(browser, urls, name, viewport):
         overlaps = page.evaluate(_OVERLAPS_JS)
         if overlaps:
             problems.append(f"{which}: overlapping boxes {overlaps[:3]}")
-        if which == "paper":  # the lean paper page: its own header (test_paper_look.py)
-            site_nav = page.locator("header nav[aria-label=Site] a").all_inner_texts()
-            if "CV" not in site_nav:
-                problems.append(f"paper: no CV in the header {site_nav}")
-            continue
-        # Documentation chrome a portfolio does without, at any width.
+        # Documentation chrome a portfolio does without, at any width (paper pages too:
+        # they are the theme's page, as every other page).
         chrome = (".bd-sidebar-secondary", ".prev-next-area", ".bd-breadcrumbs", ".editthispage")
         problems.extend(
             f"{which}: shows {part}"

@@ -10,6 +10,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from docutils import nodes
 from sphinx import addnodes
 
 from .themeskeleton import THEME_TEMPLATE
@@ -178,6 +179,12 @@ def listed_under(builder: Builder, parent: str | None, page: str) -> Iterator[No
     ancestors, ``env.toctree_includes``).  A paper page belongs under the list that shows
     it, a member page under the people page: so, for the time it is written, it is
     listed there, and the theme marks that section as it does on the list itself.
+
+    Listed under the root document, the page is a section of its own: the sidebar asks
+    for the page's table of contents (``env.tocs``), which a page without a source does
+    not have.  pydata-sphinx-theme 0.24 shows no sidebar then; 0.18 (bibfolio's declared
+    minimum) raises KeyError.  So the page has an empty one while it is written, which
+    both read as "no sidebar".
     """
     env = builder.env
     includes = env.toctree_includes
@@ -187,6 +194,9 @@ def listed_under(builder: Builder, parent: str | None, page: str) -> Iterator[No
     had = parent in includes
     before = includes.get(parent, [])
     includes[parent] = [*before, page]
+    no_toc = page not in env.tocs
+    if no_toc:
+        env.tocs[page] = nodes.bullet_list()
     try:
         yield
     finally:
@@ -194,6 +204,8 @@ def listed_under(builder: Builder, parent: str | None, page: str) -> Iterator[No
             includes[parent] = before
         else:
             del includes[parent]
+        if no_toc:
+            del env.tocs[page]
 
 
 def unlinked_styles(styles: Iterable[str], css_files: Iterable[Any]) -> list[str]:

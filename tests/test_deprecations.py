@@ -1,119 +1,62 @@
-"""Renamed settings keep working, reported once at conf.py:LINE (build/deprecations.py).
+"""Renamed and removed names keep working, reported once at their file:line.
 
-Every row of ``RENAMED`` (GUIDE.md, "Deprecations") is tested: a project that still uses
-the old name builds with -W while the rename is new, gets the value under the new name,
-and is told, once, where and what to write.  The mechanism itself is tested on a
-fictional rename of a real setting.
+build/deprecations.py (settings, directive options, directives, roles) and
+reading/renamedfields.py (.bib fields).  Every row of their tables (GUIDE.md,
+"Deprecations") is tested; the mechanism itself is tested for each kind on a fictional
+rename of a real name: a project that still uses the old name builds with -W while the
+rename is new, gets what the new name gives, and is told once, at the line, what to
+write; from ``warn_from`` the same message is a warning; ``suppress_warnings`` silences it.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import re
+from dataclasses import dataclass
 from io import StringIO
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pytest
+from docutils.parsers.rst import directives, roles
 from sphinx.testing.util import SphinxTestApp
 
 from bibfolio._version import __version__
 from bibfolio.build import deprecations
-from bibfolio.build.deprecations import RENAMED, Renamed
+from bibfolio.build.deprecations import RENAMED, Removed, Renamed
+from bibfolio.pages.directives import PublicationsDirective
+from bibfolio.reading import renamedfields
+from bibfolio.reading.bibtex import read_bib_files
+from bibfolio.reading.renamedfields import RenamedField
 
 from .helpers import REPO
-from .test_guide import table_rows
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
     from pathlib import Path
 
 _ANSI = re.compile(r"\x1b\[[0-9;]*m")
 #: The real setting a fictional old name stands for in the mechanism's own tests.
 EXAMPLE = Renamed("bibfolio_feed_size", "bibfolio_publications_feed", __version__, "999.0")
+#: Three lines, so the project's own conf.py lines start at line 4.
+CONF = 'extensions = ["myst_parser", "bibfolio"]\nbibtex_bibfiles = ["refs.bib"]\n'
+CONF += 'bibfolio_owner = ["Rosa Quill"]\n'
+BIB = (
+    "@article{one,\n  author = {Quill, Rosa},\n  title = {Chosen},\n  journal = {J},\n"
+    "  year = {2024},\n  {field} = {true},\n}\n"
+    "@article{two,\n  author = {Quill, Rosa},\n  title = {Not Chosen},\n  journal = {J},\n"
+    "  year = {2023},\n}\n"
+)
 
 
-def build(tmp_path: Path, conf: str, *, warningiserror: bool = True) -> tuple[SphinxTestApp, str]:
+def build(
+    tmp_path: Path, conf: str = "", index: str = "# Home\n", bib: str = BIB
+) -> tuple[SphinxTestApp, str, str]:
+    """Build a one-page project with -W: the app, what it printed, and index.html."""
     source = tmp_path / "src"
     source.mkdir()
-    (source / "conf.py").write_text(
-        'extensions = ["bibfolio"]\nbibtex_bibfiles = []\nproject = "Renames"\n' + conf
-    )
-    (source / "index.rst").write_text("Renames\n=======\n")
-    status, warning = StringIO(), StringIO()
-    app = SphinxTestApp(
-        "html", srcdir=source, builddir=tmp_path / "out", status=status, warning=warning,
-        warningiserror=warningiserror,
-    )  # fmt: skip
-    try:
-        app.build()
-    finally:
-        app.cleanup()
-    return app, _ANSI.sub("", status.getvalue() + warning.getvalue())
-
-
-@pytest.mark.parametrize("row", [*RENAMED, EXAMPLE], ids=lambda row: row.old)
-def test_an_old_name_works_and_is_reported_once_without_failing_w(tmp_path, monkeypatch, row):
-    monkeypatch.setattr(deprecations, "RENAMED", (row,))
-    app, output = build(tmp_path, f"# set by its old name\n{row.old} = 7\n")
-    conf = tmp_path / "src" / "conf.py"
-    lines = output.splitlines()
-    # conf.py's line 5: build()'s three lines, the comment, then the value.
-    expected = f"{conf}:5: {deprecations.message(row)} [bibfolio.deprecated]"
-    assert lines.count(expected) == 1, output
-    assert "WARNING" not in output
-    assert app.statuscode == 0
-    assert getattr(app.config, row.new) == 7
-
-
-def test_from_warn_from_on_the_old_name_is_a_warning(tmp_path, monkeypatch):
-    row = Renamed(EXAMPLE.old, EXAMPLE.new, "0.0.1", __version__)
-    monkeypatch.setattr(deprecations, "RENAMED", (row,))
-    app, output = build(tmp_path, f"{row.old} = 3\n", warningiserror=False)
-    conf = tmp_path / "src" / "conf.py"
-    assert f"{conf}:4: WARNING: {deprecations.message(row)} [bibfolio.deprecated]" in output
-    assert app.config.bibfolio_publications_feed == 3  # it still works
-
-
-def test_the_new_name_wins_when_both_are_set(tmp_path, monkeypatch):
-    monkeypatch.setattr(deprecations, "RENAMED", (EXAMPLE,))
-    app, output = build(tmp_path, f"{EXAMPLE.new} = 5\n{EXAMPLE.old} = 9\n")
-    assert app.config.bibfolio_publications_feed == 5
-    assert output.count("[bibfolio.deprecated]") == 1
-
-
-def test_guide_lists_every_rename():
-    guide = (REPO / "GUIDE.md").read_text(encoding="utf-8")
-    rows = table_rows(guide, "### Deprecations")
-    listed = [tuple(cell.strip().strip("`") for cell in row.split("|")[1:5]) for row in rows]
-    assert listed == [(r.old, r.new, r.renamed_in, r.warn_from) for r in RENAMED]
-    options = guide[guide.index("| directive | old option |") :].split("\n\n")[0]
-    rows = options.splitlines()[2:]
-    listed = [tuple(cell.strip().strip("`{}") for cell in row.split("|")[1:6]) for row in rows]
-    assert listed == [
-        (r.directive, r.old, r.new, r.renamed_in, r.warn_from) for r in deprecations.RENAMED_OPTIONS
-    ]
-
-
-def test_an_old_directive_option_works_and_is_reported_at_its_line(tmp_path, monkeypatch):
-    from bibfolio.pages.directives import PublicationsDirective
-
-    row = deprecations.RenamedOption(
-        "publications", "only-selected", "selected", __version__, "999.0"
-    )
-    monkeypatch.setattr(deprecations, "RENAMED_OPTIONS", (row,))
-    spec = deprecations.with_old_options("publications", PublicationsDirective.option_spec)
-    monkeypatch.setattr(PublicationsDirective, "option_spec", spec)
-    source = tmp_path / "src"
-    source.mkdir()
-    (source / "conf.py").write_text(
-        'extensions = ["myst_parser", "bibfolio"]\nbibtex_bibfiles = ["refs.bib"]\n'
-        'bibfolio_owner = ["Ada Lovelace"]\n'
-    )
-    (source / "refs.bib").write_text(
-        "@article{one,\n  author = {Lovelace, Ada},\n  title = {Chosen},\n  journal = {J},\n"
-        "  year = {1843},\n  selected = {true},\n}\n"
-        "@article{two,\n  author = {Lovelace, Ada},\n  title = {Not Chosen},\n  journal = {J},\n"
-        "  year = {1842},\n}\n"
-    )
-    (source / "index.md").write_text("# Home\n\n```{publications}\n:only-selected:\n```\n")
+    (source / "conf.py").write_text(CONF + conf)
+    (source / "refs.bib").write_text(bib.replace("{field}", "selected"))
+    (source / "index.md").write_text(index)
     status, warning = StringIO(), StringIO()
     app = SphinxTestApp(
         "html", srcdir=source, builddir=tmp_path / "out", status=status, warning=warning,
@@ -123,9 +66,168 @@ def test_an_old_directive_option_works_and_is_reported_at_its_line(tmp_path, mon
         app.build()
     finally:
         app.cleanup()
-    output = _ANSI.sub("", status.getvalue() + warning.getvalue())
-    assert output.count(":only-selected: of {publications} is renamed :selected:") == 1
-    assert f"{source / 'index.md'}:3: :only-selected:" in output
-    assert "WARNING" not in output and app.statuscode == 0
     page = (tmp_path / "out" / "html" / "index.html").read_text()
-    assert "Chosen" in page and "Not Chosen" not in page  # read as :selected:
+    return app, _ANSI.sub("", status.getvalue() + warning.getvalue()), page
+
+
+def chosen_only(_app: SphinxTestApp, page: str) -> bool:
+    return "Chosen" in page and "Not Chosen" not in page
+
+
+@dataclass(frozen=True)
+class Case:
+    """One kind of deprecation, on a fictional row: where it is used and what it does."""
+
+    table: tuple[Any, str]  # the module and the name of its table
+    row: Any
+    where: tuple[str, int]  # file and line the use is reported at
+    says: str
+    works: Callable[[SphinxTestApp, str], bool]
+    conf: str = ""
+    index: str = "# Home\n"
+    bib: str = BIB
+
+
+SELECTED = "# Home\n\n```{publications}\n:selected:\n```\n"
+CASES = {
+    "setting": Case(
+        (deprecations, "RENAMED"), EXAMPLE, ("conf.py", 4), "bibfolio_feed_size is renamed "
+        "bibfolio_publications_feed", lambda app, _: app.config.bibfolio_publications_feed == 7,
+        conf="bibfolio_feed_size = 7\n",
+    ),
+    "removed setting": Case(
+        (deprecations, "REMOVED"), Removed("bibfolio_cards", "list them with :selected:",
+        __version__, "999.0"), ("conf.py", 5), "bibfolio_cards is removed in bibfolio "
+        f"{__version__} and has no effect: list them with :selected:",
+        lambda app, _: not hasattr(app.config, "bibfolio_cards"),
+        conf="# no longer read\nbibfolio_cards = True\n",
+    ),
+    "option": Case(
+        (deprecations, "RENAMED_OPTIONS"), deprecations.RenamedOption("publications",
+        "only-selected", "selected", __version__, "999.0"), ("index.md", 3),
+        ":only-selected: of {publications} is renamed :selected:", chosen_only,
+        index=SELECTED.replace(":selected:", ":only-selected:"),
+    ),
+    "directive": Case(
+        (deprecations, "RENAMED_DIRECTIVES"), Renamed("publication-list", "publications",
+        __version__, "999.0"), ("index.md", 3), "the directive publication-list is renamed "
+        "publications", chosen_only, index=SELECTED.replace("{publications}", "{publication-list}"),
+    ),
+    "role": Case(
+        (deprecations, "RENAMED_ROLES"), Renamed("cvlink", "cv-link", __version__, "999.0"),
+        ("index.md", 3), "the role cvlink is renamed cv-link",
+        lambda _, page: 'class="bibfolio-cv-link">My CV<' in page,
+        index="# Home\n\nSee {cvlink}`My CV`.\n",
+    ),
+    "field": Case(
+        (renamedfields, "RENAMED_FIELDS"), RenamedField("featured", "selected", __version__,
+        "999.0"), ("refs.bib", 6), "the field featured is renamed selected", chosen_only,
+        index=SELECTED, bib=BIB.replace("{field}", "featured"),
+    ),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("phase", ["note", "warning", "suppressed"])
+@pytest.mark.parametrize("kind", CASES)
+def test_an_old_name_works_and_is_reported_once_at_its_line(tmp_path, monkeypatch, kind, phase):
+    case = CASES[kind]
+    row = dataclasses.replace(case.row, warn_from=__version__ if phase == "warning" else "999.0")
+    monkeypatch.setattr(*case.table, (row,))
+    if kind == "option":
+        spec = deprecations.with_old_options("publications", PublicationsDirective.option_spec)
+        monkeypatch.setattr(PublicationsDirective, "option_spec", spec)
+    silence = 'suppress_warnings = ["bibfolio.deprecated"]\n' if phase == "suppressed" else ""
+    app, output, page = build(tmp_path, case.conf + silence, case.index, case.bib)
+    reported = [line for line in output.splitlines() if "[bibfolio.deprecated]" in line]
+    if phase == "suppressed":
+        assert reported == [], output
+    else:
+        file, line = case.where
+        assert len(reported) == 1, output
+        assert reported[0].startswith(f"{tmp_path / 'src' / file}:{line}: "), output
+        assert case.says in reported[0]
+        assert ("WARNING" in reported[0]) == (phase == "warning")
+    assert output.count("WARNING") == (phase == "warning"), output
+    assert app.statuscode == (phase == "warning")  # -W fails only from warn_from
+    assert case.works(app, page)
+
+
+@pytest.mark.parametrize("row", [*RENAMED, EXAMPLE], ids=lambda row: row.old)
+def test_an_old_setting_name_works_and_is_reported_once(tmp_path, monkeypatch, row):
+    monkeypatch.setattr(deprecations, "RENAMED", (row,))
+    app, output, _ = build(tmp_path, f"# set by its old name\n{row.old} = 7\n")
+    expected = f"{tmp_path / 'src' / 'conf.py'}:5: {deprecations.message(row)}"
+    assert output.count(expected) == 1, output
+    assert app.statuscode == 0
+    assert getattr(app.config, row.new) == 7
+
+
+def test_the_new_setting_name_wins_when_both_are_set(tmp_path, monkeypatch):
+    monkeypatch.setattr(deprecations, "RENAMED", (EXAMPLE,))
+    app, output, _ = build(tmp_path, f"{EXAMPLE.new} = 5\n{EXAMPLE.old} = 9\n")
+    assert app.config.bibfolio_publications_feed == 5
+    assert output.count("[bibfolio.deprecated]") == 1
+
+
+@pytest.mark.parametrize("row", [*renamedfields.RENAMED_FIELDS, CASES["field"].row])
+def test_an_old_field_is_read_as_the_new_one_which_wins(monkeypatch, row):
+    monkeypatch.setattr(renamedfields, "RENAMED_FIELDS", (row,))
+    text = f"@misc{{a,\n  {row.old} = {{old}},\n  title = {{A}},\n}}\n"
+    text += f"@misc{{b,\n  title = {{B}},\n  {row.new} = {{new}},\n  {row.old} = {{old}},\n}}\n"
+    (first, second), problems = read_bib_files([("refs.bib", text.encode())])
+    assert first.get(row.new) == "old" and second.get(row.new) == "new"
+    assert row.old not in first.fields and row.old not in second.fields
+    assert [(d.location, d.subtype) for d in problems] == [
+        ("refs.bib:2", "deprecated"),
+        ("refs.bib:8", "deprecated"),
+    ]
+
+
+def test_every_renamed_directive_and_role_is_the_new_one_under_its_old_name(tmp_path, monkeypatch):
+    for kind in ("directive", "role", "removed setting"):
+        module, table = CASES[kind].table
+        monkeypatch.setattr(module, table, (*getattr(module, table), CASES[kind].row))
+    (tmp_path / "conf.py").write_text('extensions = ["bibfolio"]\nbibtex_bibfiles = []\n')
+    app = SphinxTestApp("html", srcdir=tmp_path)
+    try:
+        for row in deprecations.RENAMED_DIRECTIVES:
+            old, new = (directives.directive(name, None, None)[0] for name in (row.old, row.new))
+            assert issubclass(old, new) and old is not new
+        for row in deprecations.RENAMED_ROLES:
+            old, new = (roles.role(name, None, 0, None)[0] for name in (row.old, row.new))
+            assert old.__name__ == "alias" and new is not None
+        for gone in deprecations.REMOVED:
+            assert gone.name not in app.config  # removed for real: no longer declared
+    finally:
+        app.cleanup()
+
+
+def _listed(guide: str, header: str, strip: str = "`") -> list[tuple[str, ...]]:
+    """The cells of the table whose header line starts with *header*, in Deprecations."""
+    section = guide[guide.index("### Deprecations") :]
+    rows = section[section.index(f"\n{header}") + 1 :].split("\n\n")[0].splitlines()[2:]
+    return [tuple(cell.strip().strip(strip) for cell in row.split("|")[1:-1]) for row in rows]
+
+
+def test_guide_lists_every_row():
+    guide = (REPO / "GUIDE.md").read_text(encoding="utf-8")
+    assert _listed(guide, "| old name | new name |") == [
+        (r.old, r.new, r.renamed_in, r.warn_from) for r in RENAMED
+    ]
+    assert _listed(guide, "| removed setting |") == [
+        (r.name, r.instead, r.removed_in, r.warn_from) for r in deprecations.REMOVED
+    ]
+    assert _listed(guide, "| directive | old option |", "`{}") == [
+        (r.directive, r.old, r.new, r.renamed_in, r.warn_from) for r in deprecations.RENAMED_OPTIONS
+    ]
+    assert _listed(guide, "| directive or role | old name |", "`{}") == [
+        (kind, r.old, r.new, r.renamed_in, r.warn_from)
+        for kind, rows in (
+            ("directive", deprecations.RENAMED_DIRECTIVES),
+            ("role", deprecations.RENAMED_ROLES),
+        )
+        for r in rows
+    ]
+    assert _listed(guide, "| old field |") == [
+        (r.old, r.new, r.renamed_in, r.warn_from) for r in renamedfields.RENAMED_FIELDS
+    ]

@@ -35,7 +35,6 @@ from .model.lint import check_publications, owner_mismatches, suggested_alias
 from .model.names import NamePattern
 from .model.publication import Settings
 from .reading.bibtex import read_bib_files
-from .reading.diagnostics import NOTES
 from .scaffold import migrate, upgrade
 
 if TYPE_CHECKING:
@@ -88,7 +87,7 @@ def check_bibliography(
 
 def format_finding(diagnostic: Diagnostic) -> str:
     """``path:line: message [subtype]``; a note reads ``path:line: note: message [subtype]``."""
-    note = "note: " if diagnostic.subtype in NOTES else ""
+    note = "note: " if diagnostic.is_note else ""
     return f"{diagnostic.location}: {note}{diagnostic.message} [{diagnostic.subtype}]"
 
 
@@ -228,8 +227,8 @@ def main(argv: list[str] | None = None) -> int:
     elif extra:
         parser.error(f"unrecognized arguments: {' '.join(extra)}")
     entries, found, publications = check_bibliography(args.files, args.owner, args.encoding)
-    findings = [item for item in found if item.subtype not in NOTES]
-    notes = [item for item in found if item.subtype in NOTES]
+    findings = [item for item in found if not item.is_note]
+    notes = [item for item in found if item.is_note]
     _write(
         sys.stdout,
         [format_finding(item) for item in findings]

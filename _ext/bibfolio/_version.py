@@ -5,6 +5,13 @@ from __future__ import annotations
 __version__ = "0.1.0"
 
 
+def version_key(version: str) -> tuple[int, ...]:
+    """A release's numbers, for comparing (``"0.10.1+local"`` → ``(0, 10, 1)``)."""
+    import re  # noqa: PLC0415 - keep the version import light
+
+    return tuple(int(part) for part in re.findall(r"\d+", version.split("+", maxsplit=1)[0])[:3])
+
+
 def code_signature() -> tuple[tuple[str, int, int], ...]:
     """Name, mtime and size of every file of the package (code and static assets).
 

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from sphinx.util import logging
 
-from ..reading.diagnostics import NOTES, SUBTYPES
+from ..reading.diagnostics import SUBTYPES
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
@@ -76,12 +76,13 @@ def warn(message: str, subtype: str, *, location: Any = None) -> None:
 def report(diagnostic: Diagnostic, suppressed: Sequence[str] = ()) -> None:
     """Emit a model :class:`Diagnostic` at its ``file:line``.
 
-    A note (:data:`NOTES`) is logged at info level, so ``-W`` builds pass; Sphinx only
-    filters warnings, so *suppressed* (``suppress_warnings``) is applied here.  A problem
-    stock also reports goes out under stock's name (:data:`STOCK_WARNINGS`); Sphinx
-    filters that name, and bibfolio's name is checked against *suppressed* here.
+    A note (:attr:`~.Diagnostic.is_note`) is logged at info level, so ``-W`` builds
+    pass; Sphinx only filters warnings, so *suppressed* (``suppress_warnings``) is applied
+    here.  A problem stock also reports goes out under stock's name
+    (:data:`STOCK_WARNINGS`); Sphinx filters that name, and bibfolio's name is checked
+    against *suppressed* here.
     """
-    if diagnostic.subtype in NOTES:
+    if diagnostic.is_note:
         if not logging.is_suppressed_warning(WARNING_TYPE, diagnostic.subtype, suppressed):
             logger.info(
                 "%s: bibfolio: %s [%s.%s]",

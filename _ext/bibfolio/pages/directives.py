@@ -137,7 +137,9 @@ class PublicationsDirective(SphinxDirective):
     def run(self) -> list[nodes.Node]:
         """Record the list and return its placeholders."""
         source, line = self.get_source_info()
-        rename_options("publications", self.options, f"{source}:{line}")
+        rename_options(
+            "publications", self.options, f"{source}:{line}", self.config.suppress_warnings
+        )
         env = self.env
         config = env.config
         library = get_library(env)

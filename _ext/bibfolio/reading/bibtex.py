@@ -12,6 +12,7 @@ from .diagnostics import Diagnostic
 from .encoding import decode_bib_bytes
 from .entry import BibEntry, BibField, BibFileResult
 from .preamble import apply_definitions, read_preambles
+from .renamedfields import rename_fields
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable
@@ -355,10 +356,11 @@ def read_bib_files(
 
     *sources* holds ``(shown path, content)`` pairs; content ``None`` means the file is
     missing.  Duplicate keys are reported here because they can span files; the later
-    entry is dropped.  Once every file is read, ``@preamble`` definitions are applied to
-    the field values and ``crossref``/``xdata`` are resolved (both may point forward or
-    into another file); ``@xdata`` and ``@set`` entries, which are not publications, are
-    left out.  Returns the entries in file order and every problem found.
+    entry is dropped.  A renamed field is read under its new name (``renamedfields.py``).
+    Once every file is read, ``@preamble`` definitions are applied to the field values
+    and ``crossref``/``xdata`` are resolved (both may point forward or into another
+    file); ``@xdata`` and ``@set`` entries, which are not publications, are left out.
+    Returns the entries in file order and every problem found.
     """
     macros: dict[str, str] = {}
     entries: list[BibEntry] = []
@@ -376,6 +378,7 @@ def read_bib_files(
         if not result.entries and not result.commands and not found:
             found.append(Diagnostic(path, 1, "empty_file", "bibliography file contains no entries"))
         for entry in result.entries:
+            found.extend(rename_fields(entry))
             first = seen.get(entry.key.lower())
             if first is not None:
                 found.append(

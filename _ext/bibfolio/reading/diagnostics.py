@@ -48,8 +48,9 @@ SUBTYPES: dict[str, str] = {
     "left out of the published BibTeX; one note per build, at info level (never fails -W)",
     "similar_title": "two entries have the same or nearly the same title",
     "config": "a bibfolio_* configuration value of the wrong type or with a bad value",
-    "deprecated": "conf.py sets a renamed value: its new name is used; a note during the "
-    "release that renamed it (not failing -W), a warning from a later one",
+    "deprecated": "a renamed or removed setting, a renamed directive option, directive or "
+    "role, or a renamed .bib field: the new name is used (a removed setting is ignored); a "
+    "note during the release that renamed it (not failing -W), a warning from a later one",
     "directive": "a {publications} option value bibfolio does not know",
     "filter": "a {publications} :filter: expression that cannot be parsed or evaluated",
     "paper_pages": "a paper page renamed (a page of the project has its name), or old stubs kept",
@@ -99,6 +100,14 @@ class Diagnostic:
     line: int
     subtype: str
     message: str
+    #: Informs rather than warns, as every problem of a subtype in :data:`NOTES` does; a
+    #: renamed field is a note until its ``warn_from`` release (``renamedfields.py``).
+    note: bool = False
+
+    @property
+    def is_note(self) -> bool:
+        """Logged at info level (``-W`` passes); a note for the checker."""
+        return self.note or self.subtype in NOTES
 
     @property
     def location(self) -> str:

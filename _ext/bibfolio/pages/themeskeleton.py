@@ -80,7 +80,18 @@ def _canonical(value: Any, page: str, memo: dict[int, tuple[Any, Any]] | None = 
     if isinstance(value, str):
         return value.replace(page, "\0") if page else value
     if isinstance(value, (list, tuple)):
-        return (type(value).__name__, *(_canonical(item, page, memo) for item in value))
+        # Inline for the lists every page has (its scripts, stylesheets and the theme's
+        # template names, new lists on each page): strings and known objects without a call.
+        items: list[Any] = [type(value).__name__]
+        for item in value:
+            known = memo.get(id(item)) if memo is not None else None
+            if type(item) is str:
+                items.append(item.replace(page, "\0") if page else item)
+            elif known is not None and known[0] is item:
+                items.append(known[1])
+            else:
+                items.append(_canonical(item, page, memo))
+        return tuple(items)
     if isinstance(value, dict):
         return (
             "dict",

@@ -5,12 +5,13 @@ from __future__ import annotations
 import os
 import re
 import shutil
+import sys
 from io import StringIO
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from bs4 import BeautifulSoup
-from sphinx.config import eval_config_file
+from sphinx.config import Config, eval_config_file
 from sphinx.testing.util import SphinxTestApp
 from sphinx.util.tags import Tags
 
@@ -68,6 +69,28 @@ class Built:
         return " ".join(article.get_text(" ").split())
 
 
+def _forget_earlier_builds() -> None:
+    """Undo what earlier builds in this process left in state that outlives their app.
+
+    ``sphinx-build`` (and bibfolio's live preview, testing.build_site) runs one build a
+    process; these tests run many, and two libraries keep a build's state process-wide:
+
+    - Sphinx's default ``source_suffix`` is one dict shared by every ``Config``, and each
+      build adds its extensions' suffixes to it (``merge_source_suffix``, Sphinx 8.2 to
+      9.0.4): after a build with MyST-Parser a later one starts with ``".md":
+      "markdown"`` and, reading Markdown with MyST-NB, fails ("Source parser for markdown
+      not registered").
+    - ABlog's ``Blog`` keeps its configuration and posts in a class attribute (``_dict``,
+      0.11.13) filled by the first build: later builds list that build's posts.
+    """
+    default = Config.config_values["source_suffix"].default
+    default.clear()
+    default[".rst"] = "restructuredtext"
+    ablog_blog = sys.modules.get("ablog.blog")
+    if ablog_blog is not None:
+        ablog_blog.Blog._dict.clear()
+
+
 def build_project(
     source: Path,
     dest: Path,
@@ -85,6 +108,7 @@ def build_project(
     sphinx.testing's app, which undoes its global registrations afterwards, so several
     builds can run in one process.
     """
+    _forget_earlier_builds()
     warnings = StringIO()
     saved = {name: os.environ.get(name) for name in environ or {}}
     os.environ.update(environ or {})

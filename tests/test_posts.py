@@ -3,14 +3,19 @@
 from __future__ import annotations
 
 import json
+import os
+import re
 import shutil
 from typing import TYPE_CHECKING
 
 import pytest
 
 from .helpers import REPO, build_project
+from .test_incremental_property import output_files
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from .helpers import Built
 
 pytest.importorskip("ablog", reason="posts are ABlog's (pip install bibfolio[posts])")
@@ -74,3 +79,58 @@ def test_feeds_sitemap_and_search_have_the_posts(site: Built) -> None:
     assert "https://ada.example.org/posts/looms.html" in sitemap
     index = (site.outdir / "searchindex.js").read_text(encoding="utf-8")
     assert '"posts/looms"' in index
+
+
+def _post_edits(site: Path) -> None:
+    """One post retitled and retagged (its tag "looms" now on no dated post), one removed,
+    one added; the edited one's mtime later."""
+    looms = site / "posts" / "looms.md"
+    looms.write_text(
+        looms.read_text().replace("# Why looms matter", "# Why looms still matter")
+        .replace("tags: looms, history", "tags: history, cards"),
+        encoding="utf-8",
+    )  # fmt: skip
+    later = looms.stat().st_mtime + 10
+    os.utime(looms, (later, later))
+    (site / "posts" / "cards.md").unlink()
+    (site / "posts" / "engines.md").write_text(
+        "---\nblogpost: true\ndate: 2026-12-01\ntags: engines\n---\n\n"
+        "# Engines and looms\n\nOn engines {cite:p}`old2019`.\n",
+        encoding="utf-8",
+    )
+
+
+def _feed_times_blanked(files: dict[str, bytes]) -> dict[str, bytes]:
+    """ABlog's feeds with their own ``<updated>`` (the time of the build) blanked."""
+    for name, data in files.items():
+        if name.startswith("blog") and name.endswith(".xml"):
+            head, entry, rest = data.partition(b"<entry>")
+            files[name] = re.sub(rb"<updated>[^<]*</updated>", b"<updated/>", head, count=1)
+            files[name] += entry + rest
+    return files
+
+
+def test_incremental_build_of_post_edits_equals_a_fresh_one(tmp_path: Path) -> None:
+    feeds = {"blog_feed_archives": True}  # a feed per tag and year too
+    source = tmp_path / "inc" / "site"
+    shutil.copytree(ROOT, source)
+    build_project(source, tmp_path / "inc" / "_build", overrides=feeds)
+    _post_edits(source)
+    incremental = build_project(source, tmp_path / "inc" / "_build", overrides=feeds, fresh=False)
+    fresh_source = tmp_path / "fresh" / "site"
+    shutil.copytree(ROOT, fresh_source)
+    _post_edits(fresh_source)
+    fresh = build_project(fresh_source, tmp_path / "fresh" / "_build", overrides=feeds)
+    assert incremental.warnings.replace(str(source), "SRC") == fresh.warnings.replace(
+        str(fresh_source), "SRC"
+    )
+    left = _feed_times_blanked(output_files(incremental.outdir))
+    right = _feed_times_blanked(output_files(fresh.outdir))
+    assert sorted(set(left) ^ set(right)) == []
+    assert sorted(name for name in left if left[name] != right[name]) == []
+    # What the edits show: the new post first, the removed one and its tag gone.
+    home = [a.get_text() for a in incremental.page("index").select("ul.postlist a")]
+    assert [t for t in home if t.strip()] == ["Engines and looms", "Why looms still matter"]
+    assert "blog/tag/looms.html" not in left and "blog/tag/looms/atom.xml" not in left
+    assert "blog/tag/engines/atom.xml" in left
+    assert "posts/cards.html" not in left

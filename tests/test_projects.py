@@ -241,3 +241,18 @@ def test_incremental_build_of_project_edits_equals_a_fresh_one(tmp_path: Path) -
     assert cards[0].get_text() == "The engine, rebuilt."
     loom = [li["id"] for li in incremental.page("projects/loom").select("li.bibfolio-entry")]
     assert loom == ["pub-loomnotes", "pub-cards2022", "pub-notes1843"]
+
+
+def test_a_german_portfolio_has_its_projects_words_in_german(tmp_path: Path) -> None:
+    # The card's and page's own words come from bibfolio's catalog (locale/de), as every
+    # other word bibfolio writes; titles, summaries and tags are the project's own.
+    shutil.copytree(ROOT, tmp_path / "site")
+    built = build_project(tmp_path / "site", tmp_path / "_build", overrides={"language": "de"})
+    cards = built.page("index").select("div.bibfolio-project-card")
+    links = [a.get_text() for a in cards[1].select(".bibfolio-project-links a")]
+    assert links == ["Code", "Daten", "Demo"]
+    assert cards[0].select_one(".bibfolio-project-years").get_text() == "seit 2022"
+    buttons = built.page("index").select("p.bibfolio-project-filter button")
+    assert buttons[0].get_text() == "Alle Projekte"
+    headings = [h.get_text() for h in built.page("projects/loom").select("h2")]
+    assert [h.rstrip("#¶") for h in headings] == ["Veröffentlichungen"]

@@ -30,6 +30,9 @@ if TYPE_CHECKING:
 
 #: Loaded by ``setup()`` in a portfolio (``app.setup_extension`` ignores a repeat).
 EXTENSIONS = ("myst_parser", "sphinx_copybutton", "sphinxext.opengraph")
+#: MyST-NB reads Markdown (and notebooks) in MyST-Parser's place and sets MyST-Parser up
+#: itself; loading both registers ``.md`` twice, which Sphinx refuses.
+MARKDOWN_READERS = {"myst_nb": "myst_parser"}
 
 #: pydata-sphinx-theme without the documentation chrome: no breadcrumbs, no "Built with"
 #: footer, no page-contents sidebar, no previous/next links; search stays as an icon.
@@ -75,12 +78,16 @@ def load_extensions(app: Sphinx) -> None:
 
     Sphinx reads a config value from ``conf.py`` when it is first asked for, so the
     flag is known here, before ``config-inited``; extensions loaded now still read
-    their own settings from ``conf.py``.
+    their own settings from ``conf.py``.  A project that lists MyST-NB gets it as its
+    Markdown reader instead of MyST-Parser (:data:`MARKDOWN_READERS`).
     """
     if not app.config.bibfolio_portfolio:
         return
+    listed = set(app.config.extensions) | set(app.extensions)
+    replaced = {MARKDOWN_READERS[name] for name in listed & MARKDOWN_READERS.keys()}
     for name in EXTENSIONS:
-        app.setup_extension(name)
+        if name not in replaced:
+            app.setup_extension(name)
     notfound.register(app)  # 404.html, with sphinx-notfound-page
     if _baseurl(app.config) and _importable("sphinx_sitemap"):
         app.setup_extension("sphinx_sitemap")
@@ -114,6 +121,7 @@ def apply_defaults(app: Sphinx, config: Config) -> None:
         "bibtex_reference_style": "author_year",
         "bibtex_default_style": "bibfolio",  # citation tooltips keep the titles' case
         "myst_enable_extensions": ["colon_fence", "deflist"],
+        "nb_execution_mode": "off",  # MyST-NB's: show a notebook's stored outputs, run nothing
         "ogp_site_url": baseurl,
         "ogp_site_name": name,
         "ogp_enable_meta_description": True,

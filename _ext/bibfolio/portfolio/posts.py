@@ -6,14 +6,23 @@ whose sidebars bibfolio turns off) a post page gets ABlog's post card (date, tag
 author) in its primary sidebar, unless ``html_sidebars`` is the project's own.  A post
 without a date is a draft to ABlog, left out of the post list and the feed without a
 word; bibfolio says so (``bibfolio.post``) at the page.  A dated post carries a
-schema.org ``BlogPosting``.  Nothing here imports ABlog: it reads what ABlog keeps on
+schema.org ``BlogPosting``.  ABlog writes its tag, archive and author pages (and, with
+``blog_feed_archives``, their feeds) anew in every build, but never removes one it no
+longer writes: a tag whose last post is gone or retagged kept its page, listing that
+post, in an incremental build only.  bibfolio notes the pages ABlog wrote beside the
+doctrees and deletes those of earlier builds this one did not write
+(:func:`remove_stale_pages`).  Nothing here imports ABlog: it reads what ABlog keeps on
 the environment (``env.ablog_posts``), and does nothing without it.
 """
 
 from __future__ import annotations
 
+import json
+import weakref
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from .. import atomic
 from ..build.config import user_set
 from ..build.warnings_ import warn
 from ..formats.metadata import json_for_script
@@ -25,6 +34,10 @@ if TYPE_CHECKING:
 
 #: What a post page's primary sidebar shows on a portfolio.
 POST_SIDEBAR = ["ablog/postcard.html"]
+#: Beside the doctrees: the pages ABlog wrote in the last build into this output folder.
+_STATE = "bibfolio-ablog-pages-{}.json"
+#: The pages ABlog's templates (``ablog/*.html``) wrote in this build, by app.
+_WRITTEN: weakref.WeakKeyDictionary[Sphinx, set[str]] = weakref.WeakKeyDictionary()
 
 
 def posts_of(env: BuildEnvironment, docname: str) -> list[dict[str, Any]]:
@@ -84,7 +97,45 @@ def page_context(
         context["metatags"] = context.get("metatags", "") + "\n" + script
 
 
+def note_ablog_page(
+    app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any
+) -> None:
+    """``html-page-context``: note a page ABlog made (a tag, an archive, the drafts ...)."""
+    if templatename.startswith("ablog/") and pagename not in app.env.found_docs:
+        _WRITTEN.setdefault(app, set()).add(pagename)
+
+
+def remove_stale_pages(app: Sphinx, exception: BaseException | None) -> None:
+    """``build-finished``: delete the ABlog pages an earlier build wrote and this one did not.
+
+    Their feeds go with them (``blog_feed_archives``); this build's pages are noted, per
+    builder and output folder.
+    """
+    builder: Any = app.builder
+    if exception is not None or "ablog" not in app.extensions or builder.format != "html":
+        return
+    state = Path(builder.doctreedir) / _STATE.format(builder.name)
+    written = _WRITTEN.pop(app, set())
+    try:
+        stored = json.loads(state.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        stored = {}
+    if stored.get("outdir") == str(builder.outdir):
+        feeds = getattr(app.config, "blog_feed_templates", None) or {"atom": None}
+        for page in set(stored.get("pages", ())) - written - set(app.env.found_docs):
+            Path(builder.get_outfilename(page)).unlink(missing_ok=True)
+            folder = Path(builder.outdir, page)  # blog_feed_archives: <page>/atom.xml
+            for root in feeds:
+                (folder / f"{root}.xml").unlink(missing_ok=True)
+            if folder.is_dir() and not any(folder.iterdir()):
+                folder.rmdir()
+    record = {"outdir": str(builder.outdir), "pages": sorted(written)}
+    atomic.write_file(state, json.dumps(record, indent=1))
+
+
 def register(app: Sphinx) -> None:
     """The handlers (they do nothing on a site without ABlog)."""
     app.connect("doctree-read", check_dates, priority=600)  # ABlog's own runs at 500
     app.connect("html-page-context", page_context)
+    app.connect("html-page-context", note_ablog_page)
+    app.connect("build-finished", remove_stale_pages)

@@ -1,12 +1,13 @@
-"""Keep two known lines of other extensions out of a portfolio build's output.
+"""Keep known lines of other extensions out of a portfolio build's output.
 
-A build should print only what the user caused.  Two extensions a portfolio uses print a
+A build should print only what the user caused.  Extensions a portfolio uses print a
 line on every build that says nothing about the user's sources:
 
 - MyST-Parser logs its whole configuration (``myst v5.2.0: MdParserConfig(...)``, one
-  long line) at ``builder-inited``.  A :class:`logging.Filter` on MyST's own logger
-  drops exactly that record (an INFO record whose arguments hold an ``MdParserConfig``)
-  at normal verbosity; ``sphinx-build -v`` shows it again.
+  long line) at ``builder-inited``, and so does MyST-NB (``myst-nb v1.4.0:
+  NbParserConfig(...)``) where a project reads notebooks.  A :class:`logging.Filter` on
+  each one's own logger drops exactly that record (an INFO record whose arguments hold
+  the configuration) at normal verbosity; ``sphinx-build -v`` shows it again.
 - sphinxext-opengraph ``print()``\\ s "matplotlib is not installed, social cards will not
   be generated" when it is imported without matplotlib, even when ``conf.py`` turns the
   cards off.  Sphinx imports extensions in the order of ``extensions``; in a portfolio
@@ -37,8 +38,10 @@ if TYPE_CHECKING:
 
 logger = sphinx_logging.getLogger(__name__)
 
-#: The logger MyST-Parser's Sphinx extension logs its configuration to.
-MYST_LOGGER = "sphinx.myst_parser.sphinx_ext.main"
+#: The loggers MyST-Parser's and MyST-NB's Sphinx extensions log their configuration to.
+MYST_LOGGERS = ("sphinx.myst_parser.sphinx_ext.main", "sphinx.myst_nb.sphinx_ext")
+#: The type names of those configurations.
+MYST_CONFIGS = frozenset({"MdParserConfig", "NbParserConfig"})
 OPENGRAPH = "sphinxext.opengraph"
 OPENGRAPH_LINE = "matplotlib is not installed, social cards will not be generated"
 
@@ -46,13 +49,13 @@ _silenced_opengraph_line = False
 
 
 class MystConfigFilter(logging.Filter):
-    """Drop MyST-Parser's ``myst vX: MdParserConfig(...)`` record, and nothing else."""
+    """Drop MyST's ``myst vX: MdParserConfig(...)`` records, and nothing else."""
 
     def filter(self, record: logging.LogRecord) -> bool:
         """False for the one record to drop."""
         if record.levelno != logging.INFO or not isinstance(record.args, tuple):
             return True
-        return not any(type(arg).__name__ == "MdParserConfig" for arg in record.args)
+        return not any(type(arg).__name__ in MYST_CONFIGS for arg in record.args)
 
 
 _MYST_FILTER = MystConfigFilter()
@@ -80,14 +83,16 @@ def _social_cards_wanted(app: Sphinx, config: Config) -> None:
 
 
 def _remove_myst_filter(app: Sphinx, exception: BaseException | None) -> None:
-    logging.getLogger(MYST_LOGGER).removeFilter(_MYST_FILTER)
+    for name in MYST_LOGGERS:
+        logging.getLogger(name).removeFilter(_MYST_FILTER)
 
 
 def register(app: Sphinx) -> None:
     """Install the filter and the quiet import for this build (normal verbosity only)."""
     if app.verbosity > 0:
         return
-    logging.getLogger(MYST_LOGGER).addFilter(_MYST_FILTER)
+    for name in MYST_LOGGERS:
+        logging.getLogger(name).addFilter(_MYST_FILTER)
     app.connect("build-finished", _remove_myst_filter)
     portfolio = app.config.bibfolio_portfolio is True and OPENGRAPH in PORTFOLIO_EXTENSIONS
     if (portfolio or OPENGRAPH in app.config.extensions) and OPENGRAPH not in sys.modules:

@@ -1,0 +1,9 @@
+extensions = ["bibfolio", "ablog", "myst_nb"]
+bibfolio_portfolio = True
+project = "Orla Fenwick"
+bibtex_bibfiles = ["refs.bib"]
+bibfolio_owner = ["Orla Fenwick"]
+html_baseurl = "https://orla.example.org/"
+blog_baseurl = "https://orla.example.org/"
+blog_title = "Orla Fenwick's posts"
+blog_post_pattern = "posts/*"

@@ -239,7 +239,9 @@ def test_an_upgrade_refuses_answers_the_template_does_not_know(site, next_releas
     commit(site, "kind: blog")
     assert main(["upgrade", str(site)]) == 2
     err = capsys.readouterr().err
-    assert "has answers bibfolio's template does not know (kind: 'blog', one of person, group" in err
+    assert (
+        "has answers bibfolio's template does not know (kind: 'blog', one of person, group" in err
+    )
     assert "git checkout -- .copier-answers.yml" in err
     assert git(site, "status", "--porcelain") == ""
     # Not YAML at all: its checksum line is gone, so it was edited by hand.

@@ -87,7 +87,7 @@ def read_answers(site: Path) -> dict[str, object]:
             f"{path} has answers bibfolio's template does not know (kind: {kind!r}, one of "
             f"{', '.join(KINDS)}; posts: {posts!r}, true or false): restore it with "
             f"`git checkout -- {ANSWERS}`. To add posts to a site, follow GUIDE.md's "
-            "\"Posts with ABlog\"."
+            '"Posts with ABlog".'
         )
     return answers
 

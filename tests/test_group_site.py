@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 import json
 import shutil
 from typing import TYPE_CHECKING
@@ -18,6 +19,8 @@ if TYPE_CHECKING:
     from .helpers import Built
 
 LAB = REPO / "examples" / "fernhollow-lab"
+#: The example entry's year: the year the site was made (in UTC, as the template says).
+YEAR = datetime.datetime.now(tz=datetime.UTC).year
 
 
 @pytest.fixture(scope="module")
@@ -28,39 +31,48 @@ def example(tmp_path_factory: pytest.TempPathFactory) -> Built:
     return build_project(base / "lab", base / "_build")
 
 
-def test_new_group_writes_a_site_that_builds_clean(tmp_path: Path, capsys) -> None:
+def test_new_group_writes_a_site_repository_that_builds_clean(tmp_path: Path, capsys) -> None:
     site = tmp_path / "lab"
-    assert (
-        main(
-            [
-                "new",
-                str(site),
-                "--group",
-                "Lab of Odd Graphs & Things",
-                "--name",
-                "Vesna Quarrington",
-            ]
-        )
-        == 0
-    )
+    group = ["--group", "Lab of Odd Graphs & Things", "--name", "Vesna Quarrington"]
+    assert main(["new", str(site), *group]) == 0
     out = capsys.readouterr().out
-    assert out.startswith(f"Made a group site for Lab of Odd Graphs & Things in {site}:\n")
-    assert sorted(p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file()) == [
-        "_static/favicon.svg", "conf.py", "index.md", "people.md", "people/pi.md",
-        "publications.md", "refs.bib",
+    assert out.startswith(
+        f"Made a group site repository for Lab of Odd Graphs & Things in {site}:\n"
+    )
+    assert "add one page per member in docs/people/" in out
+    files = sorted(
+        p.relative_to(site).as_posix()
+        for p in site.rglob("*")
+        if p.is_file() and ".git" not in p.parts
+    )
+    # The group's pages, beside the scaffold files every site has (one template).
+    assert [name for name in files if name.startswith("docs/")] == [
+        "docs/_static/favicon.svg", "docs/conf.py", "docs/index.md", "docs/news.md",
+        "docs/news.yml", "docs/people.md", "docs/people/pi.md", "docs/publications.md",
     ]  # fmt: skip
-    built = build_project(site, tmp_path / "_build")
+    assert {".copier-answers.yml", "noxfile.py", "requirements.txt", "refs.bib"} <= set(files)
+    answers = (site / ".copier-answers.yml").read_text(encoding="utf-8")
+    assert "kind: group\n" in answers and "group_name: Lab of Odd Graphs & Things\n" in answers
+    built = build_project(site / "docs", tmp_path / "_build")
     assert built.warnings == ""
     assert built.page("index").find("h1").get_text().strip("#¶ ") == "Lab of Odd Graphs & Things"
+    home = built.page("index")
+    # The lab's front page: highlight rows, news, the newest papers, the people.
+    rows = home.select("div.bibfolio-highlight .bibfolio-highlight-heading")
+    assert [row.get_text() for row in rows] == ["Research", "Team"]
+    preview = home.select("div.bibfolio-people-preview .bibfolio-person-name")
+    assert [name.get_text() for name in preview] == ["Vesna Quarrington"]
+    assert [li["id"] for li in home.select("li.bibfolio-entry")] == [f"pub-example{YEAR}"]
+    assert "This site went up" in home.select_one("#news").get_text()
     cards = built.page("people").select(".bibfolio-person-name")
     assert [card.get_text() for card in cards] == ["Vesna Quarrington"]
     marked = [s.get_text() for s in built.page("publications").select("strong.bibfolio-owner")]
     assert marked == ["Vesna Quarrington"]
     # Every page says which text is an example to replace.
     for page in ("index.md", "people/pi.md"):
-        assert "**Example text: replace it.**" in (site / page).read_text(encoding="utf-8")
+        assert "**Example text: replace it.**" in (site / "docs" / page).read_text(encoding="utf-8")
     # No CV: conf.py says so (and how to make a PDF of the pages), no page links one.
-    assert "\nbibfolio_cv = False\n" in (site / "conf.py").read_text(encoding="utf-8")
+    assert "\nbibfolio_cv = False\n" in (site / "docs" / "conf.py").read_text(encoding="utf-8")
     assert not list(built.outdir.glob("cv*"))
     for html in built.outdir.rglob("*.html"):
         links = [
@@ -72,18 +84,35 @@ def test_new_group_writes_a_site_that_builds_clean(tmp_path: Path, capsys) -> No
         assert not [href for href in links if "cv" in href.rsplit("/", 1)[-1]], html
 
 
+def test_new_group_pages_only_in_a_checkout_or_with_pages(tmp_path: Path, capsys) -> None:
+    # Inside a bibfolio checkout (a folder next to _ext/) or with --pages: only the
+    # group's pages, with refs.bib inside, as for a personal portfolio.
+    checkout = tmp_path / "checkout"
+    (checkout / "_ext" / "bibfolio").mkdir(parents=True)
+    (checkout / "_ext" / "bibfolio" / "__init__.py").write_text("")
+    for target, pages in ((checkout / "lab", []), (tmp_path / "lab", ["--pages"])):
+        assert main(["new", str(target), "--group", "Odd Lab", "--name", "V Q", *pages]) == 0
+        assert capsys.readouterr().out.startswith(f"Made a group site for Odd Lab in {target}:\n")
+        assert sorted(p.relative_to(target).as_posix() for p in target.rglob("*")) == [
+            "_static", "_static/favicon.svg", "conf.py", "index.md", "news.md", "news.yml",
+            "people", "people.md", "people/pi.md", "publications.md", "refs.bib",
+        ]  # fmt: skip
+        conf = (target / "conf.py").read_text(encoding="utf-8")
+        assert 'bibtex_bibfiles = ["refs.bib"]' in conf
+
+
 def test_group_cv_is_opt_in_and_made_of_the_pages_named(tmp_path: Path) -> None:
     pytest.importorskip("typst", reason="the CV PDF needs the typst package")
     site = tmp_path / "lab"
     assert main(["new", str(site), "--group", "Odd Lab", "--name", "Vesna Quarrington"]) == 0
     # Without conf.py's line, a group site has no CV either (the group default).
-    conf = site / "conf.py"
+    conf = site / "docs" / "conf.py"
     conf.write_text(conf.read_text(encoding="utf-8").replace("\nbibfolio_cv = False\n", "\n"))
-    built = build_project(site, tmp_path / "_build")
+    built = build_project(site / "docs", tmp_path / "_build")
     assert built.warnings == ""
     assert not (built.outdir / "cv.pdf").exists()
     built = build_project(
-        site, tmp_path / "_build_cv", overrides={"bibfolio_cv": ["index", "publications"]}
+        site / "docs", tmp_path / "_build_cv", overrides={"bibfolio_cv": ["index", "publications"]}
     )
     assert built.warnings == ""
     assert (built.outdir / "cv.pdf").read_bytes().startswith(b"%PDF")
@@ -91,15 +120,15 @@ def test_group_cv_is_opt_in_and_made_of_the_pages_named(tmp_path: Path) -> None:
 
 def test_new_group_without_a_name_uses_a_placeholder_member(tmp_path: Path) -> None:
     assert main(["new", str(tmp_path / "lab"), "--group", "Odd Lab"]) == 0
-    assert 'name: "Your Name"' in (tmp_path / "lab" / "people" / "pi.md").read_text(
-        encoding="utf-8"
-    )
+    page = tmp_path / "lab" / "docs" / "people" / "pi.md"
+    assert 'name: "Your Name"' in page.read_text(encoding="utf-8")
 
 
 def test_new_needs_a_name_or_a_group(tmp_path: Path, capsys) -> None:
     assert main(["new", str(tmp_path / "x")]) == 2
     assert "give --name 'Your Name' (or --group 'Lab')" in capsys.readouterr().err
     assert main(["new", str(tmp_path / "y"), "--group", "  "]) == 2
+    assert "the group's name is empty" in capsys.readouterr().err
     assert not (tmp_path / "y").exists()
 
 

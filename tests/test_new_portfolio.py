@@ -328,3 +328,104 @@ def test_new_makes_a_site_repository_of_its_own(tmp_path, capsys):
     everything = "\n".join((site / p).read_text() for p in files if (site / p).is_file())
     for word in DEMO_WORDS:
         assert word not in everything, word
+
+
+class MadeSite:
+    """A site made by ``bibfolio new``, its own tests' output and their -nW build."""
+
+    def __init__(self, root: Path, tests: subprocess.CompletedProcess[str], html: Path) -> None:
+        self.root = root
+        self.tests = tests
+        self.html = html
+
+    def page(self, name: str) -> BeautifulSoup:
+        return BeautifulSoup((self.html / f"{name}.html").read_text(), "html.parser")
+
+
+def run_own_tests(site: Path, basetemp: Path) -> MadeSite:
+    """Run the site's tests/ as `nox -s tests` does; they build it -nW (bibfolio.testing).
+
+    The build they check is kept in *basetemp* (the plugin's ``site0/html``), so the pages
+    are looked at without a second build.
+    """
+    env = {**VENV_FIRST, "PYTHONPATH": str(REPO / "_ext")}  # this checkout's bibfolio
+    tests = run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+         f"--basetemp={basetemp}", "tests"],
+        cwd=site, env=env,
+    )  # fmt: skip
+    return MadeSite(site, tests, basetemp / "site0" / "html")
+
+
+@pytest.fixture(scope="module")
+def posts_sites(tmp_path_factory: pytest.TempPathFactory) -> dict[str, MadeSite]:
+    """A personal site and a group site made with --posts, each tested (and built) once."""
+    pytest.importorskip("ablog", reason="posts are ABlog's (pip install bibfolio[posts])")
+    base = tmp_path_factory.mktemp("posts-sites")
+    made = {}
+    for kind, options in (
+        ("person", ["--name", "Priya Raman", "--posts"]),
+        ("group", ["--group", "Lab of Odd Graphs", "--name", "Vesna Quarrington", "--posts"]),
+    ):
+        assert main(["new", str(base / kind), *options]) == 0
+        made[kind] = run_own_tests(base / kind, base / f"{kind}-tests")
+    return made
+
+
+def test_new_posts_writes_posts_the_pin_and_the_answers(posts_sites):
+    from bibfolio._version import __version__
+    from bibfolio.scaffold.jinja import today
+
+    for kind, made in posts_sites.items():
+        site = made.root
+        pins = [
+            line
+            for line in (site / "requirements.txt").read_text().splitlines()
+            if line and not line.startswith("#")
+        ]
+        assert pins == [f"bibfolio[docs,testing,posts]=={__version__}"], kind
+        conf = (site / "docs" / "conf.py").read_text()
+        assert 'extensions = ["bibfolio", "ablog"]' in conf, kind
+        assert 'blog_post_pattern = "posts/*"' in conf, kind
+        assert 'blog_baseurl = os.environ.get("READTHEDOCS_CANONICAL_URL", "")' in conf, kind
+        post = (site / "docs" / "posts" / "first-post.md").read_text()
+        assert post.startswith(f"---\nblogpost: true\ndate: {today()}\ntags: example\n---\n")
+        assert "# An example post: replace it" in post
+        assert "**Example text: replace it.**" in post
+        answers = (site / ".copier-answers.yml").read_text()
+        assert "\nposts: true\n" in answers and f"\nkind: {kind}\n" in answers, kind
+
+
+def test_a_site_with_posts_builds_and_its_own_tests_pass(posts_sites):
+    for kind, made in posts_sites.items():
+        assert made.tests.returncode == 0, made.tests.stdout
+        assert re.search(r"\b6 passed in ", made.tests.stdout), made.tests.stdout
+        home = made.page("index")
+        # The home page's latest posts: the example, linked to its page.
+        latest = home.select_one("#latest-posts")
+        assert [a["href"] for a in latest.select("a") if "posts/" in a["href"]] == [
+            "posts/first-post.html"
+        ], kind
+        assert "An example post: replace it" in latest.get_text(), kind
+        # The header links the page of posts, which lists the post and its archives.
+        header = [a["href"] for a in home.select(".bd-header a.nav-link")]
+        assert "posts.html" in header, (kind, header)
+        posts = made.page("posts")
+        assert posts.select_one('a[href="posts/first-post.html"]') is not None
+        assert posts.select_one('a[href="blog/archive.html"]') is not None
+        # The post carries ABlog's card; the feed needs the address the tests give.
+        post = made.page("posts/first-post")
+        assert post.select_one(".ablog__postcard") is not None, kind
+        assert "An example post: replace it" in (made.html / "blog" / "atom.xml").read_text()
+    # A CV (a person's site has one) lists no posts: not the latest, not the page of posts.
+    cv = posts_sites["person"].page("cv")
+    headings = [h.get_text(" ", strip=True).rstrip(" #") for h in cv.select("article h2")]
+    assert "Publications" in headings, headings
+    assert [h for h in headings if "posts" in h.lower()] == []
+    assert cv.select_one('article a[href*="posts/"]') is None
+    assert "An example post" not in cv.select_one("article").get_text()
+    group = posts_sites["group"].page("index")
+    assert group.select_one("div.bibfolio-people-preview") is not None
+    assert [h.get_text() for h in group.select(".bibfolio-highlight-heading")] == [
+        "Research", "Team",
+    ]  # fmt: skip

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import hashlib
 import os
+import re
 import shutil
 import subprocess
 from typing import TYPE_CHECKING
@@ -130,11 +132,16 @@ def test_an_upgrade_refuses_a_missing_or_hand_edited_answers_file(site, next_rel
     assert git(site, "status", "--porcelain") == ""
 
 
-def test_new_refuses_a_folder_that_is_not_empty_and_writes_nothing(tmp_path, capsys):
+@pytest.mark.parametrize(
+    "options",
+    [[], ["--posts"], ["--group", "Odd Lab"], ["--group", "Odd Lab", "--posts", "--pages"]],
+    ids=["person", "posts", "group", "group-posts-pages"],
+)
+def test_new_refuses_a_folder_that_is_not_empty_and_writes_nothing(tmp_path, capsys, options):
     site = tmp_path / "taken"
     site.mkdir()
     (site / "notes.txt").write_text("mine\n")
-    assert main(["new", str(site), "--name", "Priya Raman"]) == 2
+    assert main(["new", str(site), "--name", "Priya Raman", *options]) == 2
     assert "already exists and is not empty" in capsys.readouterr().err
     assert sorted(p.name for p in site.iterdir()) == ["notes.txt"]
 
@@ -188,3 +195,58 @@ def test_a_line_both_changed_is_marked_and_named(site, next_release, monkeypatch
     text = pages.read_text()
     assert "<<<<<<< before updating" in text and ">>>>>>> after updating" in text
     assert 'python-version: "3.12"' in text and 'python-version: "3.14"' in text
+
+
+@pytest.fixture
+def lab(tmp_path: Path) -> Path:
+    """A group site with posts made with this release, edited by its owner, committed."""
+    site = tmp_path / "lab-site"
+    new_site(site, "Vesna Quarrington", group="Lab of Odd Graphs", posts=True)
+    commit(site, "bibfolio new --group --posts")
+    edit(site / "docs" / "posts" / "first-post.md", "# An example post", "# Our first post")
+    commit(site, "my post")
+    return site
+
+
+def test_a_group_site_with_posts_upgrades_and_keeps_its_answers(lab, next_release):
+    from bibfolio._version import __version__
+
+    docs = {p: p.read_bytes() for p in (lab / "docs").rglob("*") if p.is_file()}
+    old, new, changed = upgrading.upgrade(lab, old_template=TEMPLATE)
+    assert (old, new) == (__version__, "99.0.0")
+    assert sorted(line[3:] for line in changed) == [
+        ".copier-answers.yml", ".github/workflows/pages.yml", "noxfile.py", "requirements.txt",
+    ]  # fmt: skip
+    diff = git(lab, "diff", "--unified=0", "requirements.txt")
+    assert f"-bibfolio[docs,testing,posts]=={__version__}" in diff
+    assert "+bibfolio[docs,testing,posts]==99.0.0" in diff
+    answers = (lab / ".copier-answers.yml").read_text()
+    for line in ("kind: group", "group_name: Lab of Odd Graphs", "posts: true", "_commit: v99.0.0"):
+        assert f"\n{line}\n" in answers, line
+    # The group's pages and posts are the owner's: not the template's new page.
+    assert {p: p.read_bytes() for p in (lab / "docs").rglob("*") if p.is_file()} == docs
+    assert "A lab's site made with" in (lab / "README.md").read_text()
+
+
+def test_an_upgrade_refuses_answers_the_template_does_not_know(site, next_release, capsys):
+    # An answers file rewritten with a valid checksum but a kind the template has not.
+    answers = site / ".copier-answers.yml"
+    header, body = answers.read_text().split("\n_commit:", 1)
+    body = ("_commit:" + body).replace("kind: person", "kind: blog")
+    checksum = hashlib.sha256((body.rstrip("\n") + "\n").encode()).hexdigest()
+    header = re.sub(r"checksum: \w+", f"checksum: {checksum}", header)
+    answers.write_text(f"{header}\n{body}")
+    commit(site, "kind: blog")
+    assert main(["upgrade", str(site)]) == 2
+    err = capsys.readouterr().err
+    assert (
+        "has answers bibfolio's template does not know (kind: 'blog', one of person, group" in err
+    )
+    assert "git checkout -- .copier-answers.yml" in err
+    assert git(site, "status", "--porcelain") == ""
+    # Not YAML at all: its checksum line is gone, so it was edited by hand.
+    answers.write_text("kind: [person\n")
+    commit(site, "broken")
+    assert main(["upgrade", str(site)]) == 2
+    assert "was edited by hand" in capsys.readouterr().err
+    assert git(site, "status", "--porcelain") == ""

@@ -28,7 +28,6 @@ from typing import TYPE_CHECKING
 
 from . import scaffold
 from ._version import __version__
-from .group.scaffold import run_group
 from .importer.command import add_import_command, import_main
 from .metrics.command import add_metrics_command, metrics_main
 from .model.lint import check_publications, owner_mismatches, suggested_alias
@@ -219,8 +218,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "new":
         if extra:
             parser.error(f"unrecognized arguments: {' '.join(extra)}")
-        # A group site (group/, above scaffold.py) or a personal portfolio.
-        return run_group(args) if args.group is not None else scaffold.run(args)
+        return scaffold.run(args)
     if extra and all(not item.startswith("-") for item in extra):
         # ``check a.bib --owner X b.bib``: files after an option still count, in order.
         args.files.extend(extra)

@@ -31,6 +31,11 @@ if TYPE_CHECKING:
     from ..model.publication import Publication
 
 
+#: ABlog's node for a ``{postlist}`` before it is resolved into a bullet list of class
+#: ``postlist`` (read by name: nothing below ``portfolio/`` imports ABlog).
+ABLOG_POST_LIST = "PostList"
+
+
 def wants_cv(app: Sphinx) -> bool:
     """Whether the project has a CV: ``bibfolio_cv`` names parts, or it is a portfolio.
 
@@ -55,10 +60,13 @@ def cv_parts(
     papers = set(get_domain(env).papers)
     if setting is None:
         papers |= news_pages(env) - {env.config.root_doc}  # a news archive is no CV part
+        posts = set(getattr(env, "ablog_posts", None) or {})  # ABlog's posts: no CV part
         order: list[str] = []
 
         def walk(docname: str) -> None:
             if docname in order or docname in papers or docname not in env.all_docs:
+                return
+            if docname != env.config.root_doc and (docname in posts or _lists_posts(env, docname)):
                 return
             order.append(docname)
             for child in env.toctree_includes.get(docname, ()):
@@ -149,6 +157,7 @@ class CvSource:
                 first.remove(first[0])
                 level = -1
         drop_news(root)
+        drop_post_lists(root)
         drop_empty_sections(root)
         split_dates(root)  # the dates' column, in the PDF and on the page
         return doctree, root, level
@@ -294,6 +303,21 @@ def _untouched(item: nodes.list_item) -> bool:
 def _title(env: BuildEnvironment, docname: str) -> str:
     title = env.titles.get(docname)
     return title.astext() if title is not None else ""
+
+
+def _lists_posts(env: BuildEnvironment, docname: str) -> bool:
+    """Whether *docname* has ABlog's ``{postlist}`` (a page of posts: no CV part)."""
+    doctree = env.get_doctree(docname)
+    return any(type(node).__name__ == ABLOG_POST_LIST for node in doctree.findall(nodes.Element))
+
+
+def drop_post_lists(root: nodes.Element) -> None:
+    """Remove ABlog's lists of posts (the home page's latest posts: a CV lists no posts)."""
+    for node in list(root.findall(nodes.Element)):
+        if node.parent is not None and (
+            "postlist" in node.get("classes", ()) or type(node).__name__ == ABLOG_POST_LIST
+        ):
+            node.parent.remove(node)
 
 
 def drop_empty_sections(root: nodes.Element) -> None:

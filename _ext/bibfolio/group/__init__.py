@@ -5,11 +5,12 @@
 ``{people}`` and the member pages' card, ``front.py`` the front page's highlight rows
 and people preview, ``generated.py`` the pages of members a table
 lists, ``lists.py`` the publication lists, ``head.py``
-the JSON-LD, ``assets.py`` the CSS and script, ``scaffold.py`` ``bibfolio new --group``.
+the JSON-LD, ``assets.py`` the CSS and script.  ``bibfolio new --group`` writes a group
+site from the one site template of ``scaffold/`` (its ``kind: group`` pages).
 
 Layer: the top one beside nothing but ``__main__`` (above ``portfolio/``, whose profile
 card a member page shows).  May import every other package of bibfolio; only
-``bibfolio.setup`` and ``__main__`` (``new --group``) import it.  What the layers below
+``bibfolio.setup`` imports it.  What the layers below
 need of a group stays below or is asked for: a publication with other people marked is
 ``model/highlight.py`` (applied by ``pages/transforms.py`` and ``pages/html.py``), and
 paper pages ask ``load.py`` through the ``bibfolio-paper-view`` and

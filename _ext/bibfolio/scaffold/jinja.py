@@ -2,9 +2,10 @@
 
 Copier loads :class:`Filters` (the template's ``_jinja_extensions``), so every file the
 template writes escapes the name as the file needs it: a Python literal in ``conf.py``
-(``| py``), Markdown (``| md``), BibTeX (``| bib``), XML (``| xml``), a shell word
-(``| shell``).  An upgrade renders the old template with the installed bibfolio's
-filters too: a filter keeps its name and meaning from release to release.
+(``| py``), YAML front matter (``| yaml``), Markdown (``| md``), BibTeX (``| bib``), XML
+(``| xml``), a shell word (``| shell``).  An upgrade renders the old template with the
+installed bibfolio's filters too: a filter keeps its name and meaning from release to
+release.
 """
 
 from __future__ import annotations
@@ -78,5 +79,6 @@ class Filters(Extension):
             shell=shlex.quote,
             initials=initials,
             alias=alias_example,
+            yaml=python_literal,  # a JSON string is a YAML one
         )
         environment.globals["bibfolio_today"] = today()

@@ -11,8 +11,8 @@ file stays; ``docs/`` and ``refs.bib`` are never touched.  The result is left
 uncommitted, for ``git diff``.
 
 It refuses, changing nothing, a folder without the answers file, an answers file edited
-by hand (its checksum line), a site that is not a git repository or has uncommitted
-changes, and a downgrade.
+by hand (its checksum line) or holding answers the template does not know, a site that
+is not a git repository or has uncommitted changes, and a downgrade.
 """
 
 from __future__ import annotations
@@ -39,6 +39,8 @@ ANSWERS = ".copier-answers.yml"
 WHEEL_TEMPLATE = "bibfolio/scaffold/template/"
 _CHECKSUM = re.compile(r"^# checksum: ([0-9a-f]{64})\n", re.MULTILINE)
 _VERSION = re.compile(r"^v(\d+(?:\.\d+)*(?:(?:a|b|rc|\.post|\.dev)\d+)*)$")
+#: The kinds of site the template makes (its ``kind`` question's choices).
+KINDS = ("person", "group")
 #: Exit status of a refusal (argparse's for a usage error).
 USAGE_ERROR = 2
 
@@ -78,6 +80,15 @@ def read_answers(site: Path) -> dict[str, object]:
         or not _VERSION.match(commit)
     ):
         raise UpgradeError(f"{path} is not an answers file of bibfolio's site template")
+    # Answers a release before `kind` and `posts` did not record are the defaults.
+    kind, posts = answers.get("kind", "person"), answers.get("posts", False)
+    if kind not in KINDS or not isinstance(posts, bool):
+        raise UpgradeError(
+            f"{path} has answers bibfolio's template does not know (kind: {kind!r}, one of "
+            f"{', '.join(KINDS)}; posts: {posts!r}, true or false): restore it with "
+            f"`git checkout -- {ANSWERS}`. To add posts to a site, follow GUIDE.md's "
+            '"Posts with ABlog".'
+        )
     return answers
 
 

@@ -15,6 +15,7 @@ from urllib.parse import unquote, urlsplit
 from sphinx.config import eval_config_file
 from sphinx.util.tags import Tags
 
+from ..group.load import read_members
 from ..model.lint import check_publications, owner_mismatches
 from ..model.names import NamePattern
 from ..model.privacy import private_fields
@@ -48,6 +49,17 @@ _LOCAL_PATH = re.compile(r"file:/|(?<![\w.])/(?:home|Users)/\w|\b[A-Z]:\\\\?\w")
 
 def _settings(docs: Path) -> dict[str, object]:
     return eval_config_file(docs / "conf.py", Tags())
+
+
+def _owners(docs: Path) -> list[str]:
+    """``bibfolio_owner``'s names; on a group site, every member's names and aliases too."""
+    settings = _settings(docs)
+    owners = list(settings.get("bibfolio_owner") or [])  # type: ignore[call-overload]
+    if settings.get("bibfolio_group"):
+        sources = settings.get("bibfolio_group_members") or ["people"]
+        members = read_members(docs, list(sources))[0]  # type: ignore[call-overload]
+        owners += [name for member in members for name in member.names]
+    return owners
 
 
 def _bib_files(docs: Path) -> list[Path]:
@@ -95,9 +107,9 @@ def test_the_site_builds_with_n_and_w(built_site: SiteBuild) -> None:
 
 
 def test_every_entry_has_an_author_the_owner_matches(site_docs: Path) -> None:
-    """Each entry of the .bib files has an author ``bibfolio_owner`` matches."""
-    owners = list(_settings(site_docs).get("bibfolio_owner") or [])  # type: ignore[call-overload]
-    assert owners, "conf.py names no bibfolio_owner"
+    """Each entry of the .bib files has an author ``bibfolio_owner`` (or a member) matches."""
+    owners = _owners(site_docs)
+    assert owners, "conf.py names no bibfolio_owner (a group site: no member)"
     sources = [(str(path), path.read_bytes()) for path in _bib_files(site_docs)]
     entries, _ = read_bib_files(sources)
     settings = Settings(owner=tuple(NamePattern.from_config(name) for name in owners))
@@ -136,6 +148,18 @@ def test_no_internal_link_or_resource_is_dangling(built_site: SiteBuild) -> None
     assert dangling == []
 
 
+def _ablog_collections(built: SiteBuild) -> set[Path]:
+    """ABlog's pages of all posts and of drafts: written whether or not a page links them.
+
+    (Its archives and tags are reached from a post list and a post's card.)
+    """
+    settings = _settings(built.srcdir)
+    if "ablog" not in (settings.get("extensions") or []):  # type: ignore[operator]
+        return set()
+    path = str(settings.get("blog_path") or "blog")
+    return {built.outdir / f"{path}.html", built.outdir / path / "drafts.html"}
+
+
 def test_every_page_is_reachable_from_the_home_page(built_site: SiteBuild) -> None:
     """Following links from index.html reaches every page (one left out of a toctree: not)."""
     home = built_site.outdir / "index.html"
@@ -146,7 +170,11 @@ def test_every_page_is_reachable_from_the_home_page(built_site: SiteBuild) -> No
             if target.suffix == ".html" and target.is_file() and target not in seen:
                 seen.add(target)
                 todo.append(target)
-    pages = {page for page in _pages(built_site) if page.name not in SPHINX_PAGES}
+    pages = {
+        page
+        for page in _pages(built_site)
+        if page.name not in SPHINX_PAGES and page not in _ablog_collections(built_site)
+    }
     assert sorted(str(p.relative_to(built_site.outdir)) for p in pages - seen) == []
 
 

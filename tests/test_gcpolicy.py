@@ -6,6 +6,8 @@ import gc
 import shutil
 import sys
 
+from sphinx.testing.util import SphinxTestApp
+
 from bibfolio.cv import page as cv_page
 
 from .helpers import REPO, build_project, copy_portfolio
@@ -35,6 +37,19 @@ def test_full_collections_are_rare_during_a_build_and_restored_after(tmp_path, m
     assert (young, middle) == before[:2]
     assert oldest >= 1000 > before[2]
     assert gc.get_threshold() == before
+
+
+def test_an_application_never_built_leaves_the_thresholds_as_they_were(tmp_path):
+    """Made to read a project's configuration or extensions, and dropped (as tests do)."""
+    source = tmp_path / "src"
+    shutil.copytree(REPO / "tests" / "roots" / "test-theme", source)
+    before = gc.get_threshold()
+    app = SphinxTestApp("html", srcdir=source, builddir=tmp_path / "_build")
+    try:
+        assert app.env.get_domain("bibfolio").library is not None  # builder-inited ran
+        assert gc.get_threshold() == before
+    finally:
+        app.cleanup()
 
 
 def test_the_site_pages_garbage_is_freed_before_the_cv_page_freezes_the_rest(tmp_path, monkeypatch):

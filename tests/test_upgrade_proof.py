@@ -79,10 +79,9 @@ def make_next_release(clone: Path, version: str) -> None:
     deprecations = package / "build" / "deprecations.py"
     text = deprecations.read_text()
     row = f'Renamed("{OLD_NAME}", "{NEW_NAME}", "{version}", "{next_version(version)}"),'
-    assert "RENAMED: tuple[Renamed, ...] = ()" in text
-    deprecations.write_text(
-        text.replace("tuple[Renamed, ...] = ()", f"tuple[Renamed, ...] = ({row})")
-    )
+    table = "\nRENAMED: tuple[Renamed, ...] = ()"  # the settings' (directives have their own)
+    assert text.count(table) == 1
+    deprecations.write_text(text.replace(table, f"\nRENAMED: tuple[Renamed, ...] = ({row})"))
     pages = package / "scaffold" / "template" / "site" / "dot-github" / "workflows" / "pages.yml"
     text = pages.read_text()
     assert 'python-version: "3.13"' in text

@@ -29,6 +29,7 @@ from ..model.names import NamePattern
 from ..model.publication import Annotation, Settings
 from ..reading.bibtex import read_bib_files
 from . import citebridge
+from .gcpolicy import relaxed
 from .warnings_ import report, reported_in_every_project, warn
 
 if TYPE_CHECKING:
@@ -284,6 +285,13 @@ def load(app: Sphinx) -> None:
     """``builder-inited``: bring the bibliography up to date and report its problems."""
     if app.config.bibtex_bibfiles is None:
         return  # sphinxcontrib-bibtex reports the missing setting itself
+    # Parsing makes an object per field of every entry, kept to the build's end: the
+    # oldest generation is collected rarely meanwhile, as for the rest of the build.
+    with relaxed():
+        _load(app)
+
+
+def _load(app: Sphinx) -> None:
     env = app.env
     domain = get_domain(env)
     paths = bib_paths(app)

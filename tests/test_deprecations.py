@@ -3,9 +3,10 @@
 build/deprecations.py (settings, directive options, directives, roles) and
 reading/renamedfields.py (.bib fields).  Every row of their tables (GUIDE.md,
 "Deprecations") is tested; the mechanism itself is tested for each kind on a fictional
-rename of a real name: a project that still uses the old name builds with -W while the
-rename is new, gets what the new name gives, and is told once, at the line, what to
-write; from ``warn_from`` the same message is a warning; ``suppress_warnings`` silences it.
+rename or removal of a real name: a project that still uses the old name builds with -W
+while the rename is new, gets what the new name gives (a removed directive or role, what
+it gave), and is told once, at the line, what to write; from ``warn_from`` the same
+message is a warning; ``suppress_warnings`` silences it.
 """
 
 from __future__ import annotations
@@ -119,6 +120,19 @@ CASES = {
         lambda _, page: 'class="bibfolio-cv-link">My CV<' in page,
         index="# Home\n\nSee {cvlink}`My CV`.\n",
     ),
+    "removed directive": Case(
+        (deprecations, "REMOVED_DIRECTIVES"), Removed("publications", "list the entries with "
+        "{bibliography}", __version__, "999.0"), ("index.md", 3), "the directive publications "
+        f"is removed in bibfolio {__version__}: list the entries with {{bibliography}} (it "
+        "works until then", chosen_only, index=SELECTED,
+    ),
+    "removed role": Case(
+        (deprecations, "REMOVED_ROLES"), Removed("cv-link", "link cv.pdf yourself", __version__,
+        "999.0"), ("index.md", 3), f"the role cv-link is removed in bibfolio {__version__}: "
+        "link cv.pdf yourself (it works until then",
+        lambda _, page: 'class="bibfolio-cv-link">My CV<' in page,
+        index="# Home\n\nSee {cv-link}`My CV`.\n",
+    ),
     "field": Case(
         (renamedfields, "RENAMED_FIELDS"), RenamedField("featured", "selected", __version__,
         "999.0"), ("refs.bib", 6), "the field featured is renamed selected", chosen_only,
@@ -183,8 +197,10 @@ def test_an_old_field_is_read_as_the_new_one_which_wins(monkeypatch, row):
     ]
 
 
-def test_every_renamed_directive_and_role_is_the_new_one_under_its_old_name(tmp_path, monkeypatch):
-    for kind in ("directive", "role", "removed setting"):
+def test_every_old_directive_and_role_still_works_and_every_removed_setting_is_gone(
+    tmp_path, monkeypatch
+):
+    for kind in ("directive", "role", "removed setting", "removed directive", "removed role"):
         module, table = CASES[kind].table
         monkeypatch.setattr(module, table, (*getattr(module, table), CASES[kind].row))
     (tmp_path / "conf.py").write_text('extensions = ["bibfolio"]\nbibtex_bibfiles = []\n')
@@ -195,7 +211,15 @@ def test_every_renamed_directive_and_role_is_the_new_one_under_its_old_name(tmp_
             assert issubclass(old, new) and old is not new
         for row in deprecations.RENAMED_ROLES:
             old, new = (roles.role(name, None, 0, None)[0] for name in (row.old, row.new))
-            assert old.__name__ == "alias" and new is not None
+            assert old.__wrapped__ is new and new is not None
+        for gone in deprecations.REMOVED_DIRECTIVES:  # still registered, and reporting
+            directive = directives.directive(gone.name, None, None)[0]
+            assert directive.__doc__ == deprecations.removed_markup_message(gone, "directive")
+            assert directive.__base__.run is not directive.run
+        for gone in deprecations.REMOVED_ROLES:
+            role = roles.role(gone.name, None, 0, None)[0]
+            assert role.__doc__ == deprecations.removed_markup_message(gone, "role")
+            assert role.__wrapped__ is not None
         for gone in deprecations.REMOVED:
             assert gone.name not in app.config  # removed for real: no longer declared
     finally:
@@ -225,6 +249,14 @@ def test_guide_lists_every_row():
         for kind, rows in (
             ("directive", deprecations.RENAMED_DIRECTIVES),
             ("role", deprecations.RENAMED_ROLES),
+        )
+        for r in rows
+    ]
+    assert _listed(guide, "| directive or role | removed name |", "`{}") == [
+        (kind, r.name, r.instead, r.removed_in, r.warn_from)
+        for kind, rows in (
+            ("directive", deprecations.REMOVED_DIRECTIVES),
+            ("role", deprecations.REMOVED_ROLES),
         )
         for r in rows
     ]

@@ -108,7 +108,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     gcpolicy.register(app)
     group.register(app)  # lab and group sites (group/)
     projects.register(app)  # projects as data (projects/)
-    deprecations.register_renamed_markup(app)  # last: the old names of what is registered
+    deprecations.register_deprecated_markup(app)  # last: wraps what is registered
     return {
         "version": __version__,
         "env_version": 5,  # bump with BibfolioDomain.data_version

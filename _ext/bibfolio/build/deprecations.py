@@ -3,14 +3,17 @@
 Each row of :data:`RENAMED` is a ``conf.py`` value renamed in a release; of
 :data:`REMOVED`, one removed (ignored, with what to do instead); of
 :data:`RENAMED_OPTIONS`, :data:`RENAMED_DIRECTIVES` and :data:`RENAMED_ROLES`, an option
-of a directive, a directive or a role (reported at the page's line); renamed ``.bib``
-fields are in ``reading/renamedfields.py``.  From ``renamed_in`` on, a project that
-still uses the old name builds as before (the value goes to the new name, the old
-directive or role does what the new one does) and the build reports it once per use, at
-its line, as a message that does not fail ``-W`` (``bibfolio.deprecated``, logged as
-information).  From ``warn_from`` (at least one minor release later) the same message is
-a warning, so ``-W`` fails until the name is changed; the old name still works.  Rows are
-removed, and the old name with them, in a later release named in CHANGELOG.md.
+of a directive, a directive or a role (reported at the page's line); of
+:data:`REMOVED_DIRECTIVES` and :data:`REMOVED_ROLES`, a directive or role that goes in a
+later release (still registered until then, with what to use instead); renamed ``.bib``
+fields are in ``reading/renamedfields.py``.  From ``renamed_in`` (``removed_in``) on, a
+project that still uses the old name builds as before (the value goes to the new name,
+the old directive or role does what the new one does, a removed one what it did) and the
+build reports it once per use, at its line, as a message that does not fail ``-W``
+(``bibfolio.deprecated``, logged as information).  From ``warn_from`` (at least one
+minor release later) the same message is a warning, so ``-W`` fails until the name is
+changed; the old name still works.  Rows are removed, and the old name with them, in a
+later release named in CHANGELOG.md.
 GUIDE.md's "Deprecations" tables list every row; tests/test_deprecations.py tests each.
 """
 
@@ -29,7 +32,7 @@ from .config import user_set
 from .warnings_ import WARNING_TYPE, warn
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Sequence
+    from collections.abc import Callable, Iterator, Sequence
 
     from sphinx.application import Sphinx
     from sphinx.config import Config
@@ -59,7 +62,12 @@ RENAMED_ROLES: tuple[Renamed, ...] = ()
 
 @dataclass(frozen=True)
 class Removed:
-    """A ``conf.py`` value removed in ``removed_in``: ignored; *instead* says what to do."""
+    """A name removed in ``removed_in``; *instead* says what to do.
+
+    A setting (:data:`REMOVED`) is ignored from then on; a directive or role
+    (:data:`REMOVED_DIRECTIVES`, :data:`REMOVED_ROLES`) still does what it did until its
+    row goes, in a later release.
+    """
 
     name: str
     instead: str
@@ -67,7 +75,7 @@ class Removed:
     warn_from: str
 
     def message(self) -> str:
-        """What the build says, as a note and as a warning."""
+        """What the build says about a removed setting, as a note and as a warning."""
         return (
             f"{self.name} is removed in bibfolio {self.removed_in} and has no effect: "
             f"{self.instead} (from bibfolio {self.warn_from} this is a warning)"
@@ -76,6 +84,10 @@ class Removed:
 
 #: Every removed setting, oldest first (GUIDE.md, "Deprecations").
 REMOVED: tuple[Removed, ...] = ()
+#: Every removed directive (still registered, reported at each use), oldest first.
+REMOVED_DIRECTIVES: tuple[Removed, ...] = ()
+#: Every removed role, oldest first.
+REMOVED_ROLES: tuple[Removed, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -177,40 +189,67 @@ def markup_message(row: Renamed, kind: str) -> str:
     )
 
 
-def register_renamed_markup(app: Sphinx) -> None:
-    """Register each renamed directive and role under its old name, as the new one.
+def removed_markup_message(gone: Removed, kind: str) -> str:
+    """What the build says about a removed *kind* (``directive`` or ``role``)."""
+    return (
+        f"the {kind} {gone.name} is removed in bibfolio {gone.removed_in}: {gone.instead} "
+        f"(it works until then; from bibfolio {gone.warn_from} it is a warning)"
+    )
+
+
+def register_deprecated_markup(app: Sphinx) -> None:
+    """Register each renamed directive and role under its old name, and wrap each removed one.
 
     Called at the end of ``setup()``, once every directive and role is registered: the
-    old name gets the new one's class (or function), reporting each use at its line.
+    old name gets the new one's class (or function), a removed name keeps its own; each
+    reports every use at its line.
     """
-    for row in RENAMED_DIRECTIVES:
-        new, _ = directives.directive(row.new, None, None)
-        app.add_directive(row.old, _directive_alias(new, row), override=True)
-    for row in RENAMED_ROLES:
-        new, _ = roles.role(row.new, None, 0, None)
-        app.add_role(row.old, _role_alias(new, row), override=True)
+    for old, name, text, warn_from in _markup("directive"):
+        does, _ = directives.directive(name, None, None)
+        app.add_directive(old, _reporting_directive(does, text, warn_from), override=True)
+    for old, name, text, warn_from in _markup("role"):
+        does, _ = roles.role(name, None, 0, None)
+        app.add_role(old, _reporting_role(does, name, text, warn_from), override=True)
 
 
-def _directive_alias(new: type[Any], row: Renamed) -> type[Any]:
+def _markup(kind: str) -> Iterator[tuple[str, str, str, str]]:
+    """(name used, name of what it does, message, warn_from) for each row of *kind*.
+
+    Removed names first: an old name of a removed one then says both what to write and
+    that it is going.
+    """
+    renamed, removed = {
+        "directive": (RENAMED_DIRECTIVES, REMOVED_DIRECTIVES),
+        "role": (RENAMED_ROLES, REMOVED_ROLES),
+    }[kind]
+    for gone in removed:
+        yield gone.name, gone.name, removed_markup_message(gone, kind), gone.warn_from
+    for row in renamed:
+        yield row.old, row.new, markup_message(row, kind), row.warn_from
+
+
+def _reporting_directive(does: type[Any], report: str, warn_from: str) -> type[Any]:
     def run(self: Any) -> Any:
         source, line = self.state_machine.get_source_and_line(self.lineno)
         config = self.state.document.settings.env.config
-        text = markup_message(row, "directive")
-        _report(text, f"{source}:{line}", row.warn_from, config.suppress_warnings)
-        return new.run(self)
+        _report(report, f"{source}:{line}", warn_from, config.suppress_warnings)
+        return does.run(self)
 
-    return type(new.__name__, (new,), {"run": run, "__doc__": f"``{row.old}``: {row.new}."})
+    return type(does.__name__, (does,), {"run": run, "__doc__": report})
 
 
-def _role_alias(new: Callable[..., Any], row: Renamed) -> Callable[..., Any]:
-    def alias(name: str, rawtext: str, text: str, lineno: int, inliner: Any, *args: Any) -> Any:
+def _reporting_role(
+    does: Callable[..., Any], name: str, report: str, warn_from: str
+) -> Callable[..., Any]:
+    def reporting(_: str, rawtext: str, text: str, lineno: int, inliner: Any, *args: Any) -> Any:
         source, line = inliner.reporter.get_source_and_line(lineno)
         config = inliner.document.settings.env.config
-        where = f"{source}:{line}"
-        _report(markup_message(row, "role"), where, row.warn_from, config.suppress_warnings)
-        return new(row.new, rawtext, text, lineno, inliner, *args)
+        _report(report, f"{source}:{line}", warn_from, config.suppress_warnings)
+        return does(name, rawtext, text, lineno, inliner, *args)
 
-    return alias
+    reporting.__doc__ = report
+    reporting.__wrapped__ = does  # type: ignore[attr-defined]
+    return reporting
 
 
 def _report(

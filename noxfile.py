@@ -234,7 +234,7 @@ LOCALE = "_ext/bibfolio/locale"
 
 @nox.session
 def translations(session: nox.Session) -> None:
-    """Extract bibfolio's msgids, merge them into each .po, compile the .mo (-- LANG: a new one)."""
+    """Extract bibfolio's msgids, merge them and ABlog's into each .po, compile (-- LANG: new)."""
     session.install("babel>=2.12")  # what Sphinx installs; pybabel is its command line
     pot = f"{LOCALE}/bibfolio.pot"
     session.run(
@@ -255,6 +255,22 @@ def translations(session: nox.Session) -> None:
         "--no-fuzzy-matching", "--ignore-obsolete", "--width=100",
     )  # fmt: skip
     session.run("pybabel", "compile", "-d", LOCALE, "-D", "bibfolio", "--statistics")
+    # ABlog's words in the languages ABlog has no catalog for (locale/ablog/), in Sphinx's
+    # domain as ABlog looks them up: merged from the template of the ABlog the posts extra
+    # names (installed for that file alone: nothing here imports it) and compiled alike.
+    with Path("pyproject.toml").open("rb") as file:
+        posts = tomllib.load(file)["project"]["optional-dependencies"]["posts"]
+    session.install("--no-deps", *posts)
+    found = session.run(
+        "python", "-c", "import importlib.util as u; print(u.find_spec('ablog').origin)",
+        silent=True,
+    )  # fmt: skip
+    template = Path(str(found).strip()).parent / "locales" / "sphinx.pot"
+    session.run(
+        "pybabel", "update", "-i", str(template), "-d", f"{LOCALE}/ablog", "-D", "sphinx",
+        "--no-fuzzy-matching", "--ignore-obsolete", "--width=100",
+    )  # fmt: skip
+    session.run("pybabel", "compile", "-d", f"{LOCALE}/ablog", "-D", "sphinx", "--statistics")
 
 
 #: The bilingual example: examples/mingyu-liang's pages, its translations and settings.

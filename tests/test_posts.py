@@ -1,4 +1,7 @@
-"""Posts with ABlog on a portfolio: lists, card, feed beside bibfolio's, cite links, JSON-LD."""
+"""Posts with ABlog on a portfolio: lists, card, feed beside bibfolio's, cite links, JSON-LD.
+
+ABlog's words follow the portfolio's ``language`` (bibfolio's catalogs where ABlog has none).
+"""
 
 from __future__ import annotations
 
@@ -134,3 +137,50 @@ def test_incremental_build_of_post_edits_equals_a_fresh_one(tmp_path: Path) -> N
     assert "blog/tag/looms.html" not in left and "blog/tag/looms/atom.xml" not in left
     assert "blog/tag/engines/atom.xml" in left
     assert "posts/cards.html" not in left
+
+
+def _words(tag) -> str:
+    return " ".join(tag.get_text().split())
+
+
+@pytest.mark.parametrize(
+    ("language", "card", "tag_page"),
+    [
+        # ABlog ships no Japanese or Arabic catalog: these words are bibfolio's
+        # (locale/ablog/), loaded after Sphinx's and ABlog's own.
+        ("ja", "01 October 2026 タグ: looms history", "タグ: looms"),
+        ("ar", "01 October 2026 الوسوم: looms history", "تدوينات بالوسم looms"),
+        # German: nothing of bibfolio's, ABlog's words as ABlog gives them.  ABlog 0.11.13
+        # installs its German catalog uncompiled (sphinx.po, no .mo): they stay English.
+        ("de", "01 October 2026 Tags: looms history", "Posts tagged looms"),
+    ],
+    ids=["ja", "ar", "de"],
+)
+def test_ablog_words_are_in_the_portfolio_language(
+    tmp_path: Path, language: str, card: str, tag_page: str
+) -> None:
+    # pydata-sphinx-theme turns Font Awesome on, and ABlog's card then shows icons where
+    # its labels ("Tags:") would be; a site that turns it off shows the words.
+    overrides = {"language": language, "fontawesome_included": False}
+    shutil.copytree(ROOT, tmp_path / "site")
+    built = build_project(tmp_path / "site", tmp_path / "_build", overrides=overrides)
+    assert [line for line in built.warnings.splitlines() if "[bibfolio.post]" not in line] == []
+    assert _words(built.page("posts/looms").select_one(".ablog__postcard")) == card
+    tagged = built.page("blog/tag/looms")
+    assert _words(tagged.select_one(".ablog__collection h1")) == tag_page
+
+
+def test_the_projects_own_words_for_ablog_come_before_bibfolios(tmp_path: Path) -> None:
+    shutil.copytree(ROOT, tmp_path / "site")
+    catalog = tmp_path / "site" / "locales" / "ja" / "LC_MESSAGES"  # locale_dirs' default
+    catalog.mkdir(parents=True)
+    (catalog / "sphinx.po").write_text(
+        'msgid ""\nmsgstr "Content-Type: text/plain; charset=UTF-8\\n"\n\n'
+        'msgid "Posts tagged"\nmsgstr "タグ別の投稿:"\n',
+        encoding="utf-8",
+    )
+    built = build_project(tmp_path / "site", tmp_path / "_build", overrides={"language": "ja"})
+    assert [line for line in built.warnings.splitlines() if "[bibfolio.post]" not in line] == []
+    tagged = built.page("blog/tag/looms")
+    assert _words(tagged.select_one(".ablog__collection h1")) == "タグ別の投稿: looms"
+    assert _words(tagged.select_one(".ablog-post-expand")) == "続きを読む"  # bibfolio's

@@ -8,6 +8,9 @@ defined and translated with :func:`translated` where they are written.
 
 ``locale/README.md`` says how to add a language; ``nox -s translations`` extracts the
 msgids (``babel.cfg``), merges them into every ``.po`` and compiles the ``.mo`` files.
+
+``locale/ablog/`` holds ABlog's words in languages ABlog ships no catalog for
+(:func:`add_ablog_words`).
 """
 
 from __future__ import annotations
@@ -31,10 +34,12 @@ if TYPE_CHECKING:
     from sphinx.config import Config
 
 __all__ = [
+    "ABLOG_LOCALE_DIR",
     "CATALOG",
     "LOCALE_DIR",
     "N_",
     "_",
+    "add_ablog_words",
     "author_separators",
     "ngettext",
     "register",
@@ -47,6 +52,10 @@ __all__ = [
 CATALOG = "bibfolio"
 #: Where the catalogs are: ``<language>/LC_MESSAGES/bibfolio.{po,mo}``.
 LOCALE_DIR = Path(__file__).parent.parent / "locale"
+#: ABlog's words where ABlog has none (Japanese, Arabic), in Sphinx's own domain as ABlog
+#: translates them: ``<language>/LC_MESSAGES/sphinx.{po,mo}``.  A folder of its own, so
+#: that bibfolio's catalog tools and :func:`shipped_languages` never take it for a language.
+ABLOG_LOCALE_DIR = LOCALE_DIR / "ablog"
 
 #: ``_("Abstract")``: the message in the project's language.
 _ = get_translation(CATALOG)
@@ -194,6 +203,20 @@ def register(app: Sphinx) -> None:
     for directory in directories:
         app.add_message_catalog(CATALOG, directory)
     app.connect("config-inited", use_citation_locale, priority=600)  # after validate
+    app.connect("builder-inited", add_ablog_words, priority=900)
+
+
+def add_ablog_words(app: Sphinx) -> None:
+    """``builder-inited``, with ABlog: its words in Japanese and Arabic where no one has them.
+
+    ABlog translates with Sphinx's ``sphinx`` domain and ships no catalog for these
+    languages, so its post card, tag and archive pages stayed English.  A catalog added to
+    a domain is a fallback of those loaded before it: the project's ``locale_dirs``,
+    Sphinx's, ABlog's and every extension's and theme's (all loaded by now), so this one
+    fills only what none of them translates.
+    """
+    if "ablog" in app.extensions:
+        app.add_message_catalog("sphinx", str(ABLOG_LOCALE_DIR))
 
 
 def use_citation_locale(app: Sphinx, config: Config) -> None:

@@ -150,9 +150,9 @@ def _words(tag) -> str:
         # (locale/ablog/), loaded after Sphinx's and ABlog's own.
         ("ja", "01 October 2026 タグ: looms history", "タグ: looms"),
         ("ar", "01 October 2026 الوسوم: looms history", "تدوينات بالوسم looms"),
-        # German: nothing of bibfolio's, ABlog's words as ABlog gives them.  ABlog 0.11.13
-        # installs its German catalog uncompiled (sphinx.po, no .mo): they stay English.
-        ("de", "01 October 2026 Tags: looms history", "Posts tagged looms"),
+        # German: ABlog's own catalog, which its wheel ships uncompiled (sphinx.po, no
+        # .mo), compiled by bibfolio; it leaves "Posts tagged" untranslated.
+        ("de", "01 October 2026 Schlagworte: looms history", "Posts tagged looms"),
     ],
     ids=["ja", "ar", "de"],
 )

@@ -9,8 +9,8 @@ defined and translated with :func:`translated` where they are written.
 ``locale/README.md`` says how to add a language; ``nox -s translations`` extracts the
 msgids (``babel.cfg``), merges them into every ``.po`` and compiles the ``.mo`` files.
 
-``locale/ablog/`` holds ABlog's words in languages ABlog ships no catalog for
-(:func:`add_ablog_words`).
+ABlog's words: its own catalogs compiled, and ``locale/ablog/`` for the languages it has
+none for (:func:`add_ablog_words`).
 """
 
 from __future__ import annotations
@@ -207,16 +207,56 @@ def register(app: Sphinx) -> None:
 
 
 def add_ablog_words(app: Sphinx) -> None:
-    """``builder-inited``, with ABlog: its words in Japanese and Arabic where no one has them.
+    """``builder-inited``, with ABlog: its words in the project's language.
 
-    ABlog translates with Sphinx's ``sphinx`` domain and ships no catalog for these
-    languages, so its post card, tag and archive pages stayed English.  A catalog added to
-    a domain is a fallback of those loaded before it: the project's ``locale_dirs``,
-    Sphinx's, ABlog's and every extension's and theme's (all loaded by now), so this one
-    fills only what none of them translates.
+    ABlog translates with Sphinx's ``sphinx`` domain, and its wheel ships each language's
+    catalog as a ``.po`` alone (ABlog 0.11.13: German, Spanish, French, Chinese ...), which
+    gettext does not read: its post card, tag and archive pages stayed English.  The
+    project's language's ``.po`` of ABlog's is compiled beside the doctrees
+    (:func:`compiled_ablog_catalog`); for Japanese and Arabic, which ABlog has no catalog
+    for, ``locale/ablog/`` has bibfolio's.  A catalog added to a domain is a fallback of
+    those loaded before it: the project's ``locale_dirs``, Sphinx's, ABlog's and every
+    extension's and theme's (all loaded by now), so these fill only what none of them
+    translates.
     """
-    if "ablog" in app.extensions:
-        app.add_message_catalog("sphinx", str(ABLOG_LOCALE_DIR))
+    extension = app.extensions.get("ablog")
+    if extension is None:
+        return
+    compiled = compiled_ablog_catalog(
+        Path(extension.module.__file__).parent / "locales",
+        app.config.language or "en",
+        Path(app.doctreedir) / ABLOG_COMPILED,
+    )
+    if compiled is not None:
+        app.add_message_catalog("sphinx", str(compiled))
+    app.add_message_catalog("sphinx", str(ABLOG_LOCALE_DIR))
+
+
+#: Beside the doctrees: ABlog's catalog of the project's language, compiled.
+ABLOG_COMPILED = "bibfolio-ablog-locale"
+
+
+def compiled_ablog_catalog(locales: Path, language: str, folder: Path) -> Path | None:
+    """*folder*, holding ABlog's ``.po`` of *language* compiled, or None (none, or a ``.mo``).
+
+    gettext's own fallback from ``pt_BR`` to ``pt`` is followed.  Written by Babel, as
+    Sphinx compiles a project's catalogs, on every build: 26 messages, a few milliseconds.
+    """
+    from babel.messages.mofile import write_mo  # noqa: PLC0415 - with ABlog only
+    from babel.messages.pofile import read_po  # noqa: PLC0415
+
+    for name in dict.fromkeys((language, language.partition("_")[0])):
+        source = locales / name / "LC_MESSAGES" / "sphinx.po"
+        if not source.is_file() or source.with_suffix(".mo").is_file():
+            continue
+        target = folder / name / "LC_MESSAGES" / "sphinx.mo"
+        target.parent.mkdir(parents=True, exist_ok=True)
+        with source.open("rb") as po:
+            catalog = read_po(po, locale=name)
+        with target.open("wb") as mo:
+            write_mo(mo, catalog)  # fuzzy messages left out, as gettext's msgfmt does
+        return folder
+    return None
 
 
 def use_citation_locale(app: Sphinx, config: Config) -> None:

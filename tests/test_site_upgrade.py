@@ -17,6 +17,7 @@ from bibfolio.scaffold import upgrade as upgrading
 from bibfolio.scaffold.stage import TEMPLATE
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
     from pathlib import Path
 
 pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
@@ -44,6 +45,25 @@ def edit(path: Path, old: str, new: str) -> None:
     text = path.read_text(encoding="utf-8")
     assert old in text, (path, old)
     path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def rewrite_answers(site: Path, change: Callable[[str], str]) -> None:
+    """Rewrite the answers of *site* with *change*, its checksum line made to match."""
+    answers = site / ".copier-answers.yml"
+    header, body = answers.read_text().split("\n_commit:", 1)
+    body = change("_commit:" + body)
+    checksum = hashlib.sha256((body.rstrip("\n") + "\n").encode()).hexdigest()
+    header = re.sub(r"checksum: \w+", f"checksum: {checksum}", header)
+    answers.write_text(f"{header}\n{body}")
+
+
+def owners_files(site: Path) -> dict[Path, bytes]:
+    """docs/ and refs.bib of *site*: what an upgrade must leave as they are."""
+    return {
+        path: path.read_bytes()
+        for path in [site / "refs.bib", *(site / "docs").rglob("*")]
+        if path.is_file()
+    }
 
 
 @pytest.fixture
@@ -231,11 +251,7 @@ def test_a_group_site_with_posts_upgrades_and_keeps_its_answers(lab, next_releas
 def test_an_upgrade_refuses_answers_the_template_does_not_know(site, next_release, capsys):
     # An answers file rewritten with a valid checksum but a kind the template has not.
     answers = site / ".copier-answers.yml"
-    header, body = answers.read_text().split("\n_commit:", 1)
-    body = ("_commit:" + body).replace("kind: person", "kind: blog")
-    checksum = hashlib.sha256((body.rstrip("\n") + "\n").encode()).hexdigest()
-    header = re.sub(r"checksum: \w+", f"checksum: {checksum}", header)
-    answers.write_text(f"{header}\n{body}")
+    rewrite_answers(site, lambda body: body.replace("kind: person", "kind: blog"))
     commit(site, "kind: blog")
     assert main(["upgrade", str(site)]) == 2
     err = capsys.readouterr().err
@@ -250,3 +266,119 @@ def test_an_upgrade_refuses_answers_the_template_does_not_know(site, next_releas
     assert main(["upgrade", str(site)]) == 2
     assert "was edited by hand" in capsys.readouterr().err
     assert git(site, "status", "--porcelain") == ""
+
+
+def test_a_site_made_before_kind_and_posts_were_answers_upgrades(tmp_path):
+    from bibfolio._version import __version__
+
+    # The site as a release before `kind` and `posts` wrote it: a person's site without
+    # posts, whose answers file records neither; its owner has bumped the pin since.
+    old_template = tmp_path / "template-0.0.9"
+    shutil.copytree(TEMPLATE, old_template, ignore=shutil.ignore_patterns("__pycache__"))
+    questions = old_template / "copier.yml"
+    edit(questions, "  default: person\n", "  default: person\n  when: false\n")
+    edit(questions, "(ABlog)\n  default: false\n", "(ABlog)\n  default: false\n  when: false\n")
+    pages = ".github/workflows/pages.yml"
+    edit(old_template / "site" / "dot-github" / "workflows" / "pages.yml", '"3.13"', '"3.12"')
+    site = tmp_path / "old-site"
+    new_site(site, "Priya Raman")
+    edit(site / pages, '"3.13"', '"3.12"')
+    rewrite_answers(
+        site,
+        lambda body: re.sub(
+            r"^(kind|posts): .*\n", "", body.replace(f"v{__version__}", "v0.0.9"), flags=re.M
+        ),
+    )
+    assert "kind:" not in (site / ".copier-answers.yml").read_text()
+    commit(site, "bibfolio new (0.0.9), pin bumped")
+    owners = owners_files(site)
+    old, new, changed = upgrading.upgrade(site, old_template=old_template)
+    assert (old, new) == ("0.0.9", __version__)
+    assert sorted(line[3:] for line in changed) == [".copier-answers.yml", pages]
+    assert 'python-version: "3.13"' in (site / pages).read_text()
+    answers = upgrading.read_answers(site)  # its checksum line matches again
+    assert (answers["_commit"], answers["kind"], answers["posts"]) == (
+        f"v{__version__}", "person", False,
+    )  # fmt: skip
+    pin = (site / "requirements.txt").read_text().splitlines()[-1]
+    assert pin == f"bibfolio[docs,testing]=={__version__}"
+    assert owners_files(site) == owners
+
+
+def test_upgrade_posts_turns_posts_on_within_a_release(site, capsys):
+    from bibfolio._version import __version__
+
+    owners = owners_files(site)
+    assert main(["upgrade", "--posts", str(site)]) == 0
+    out = capsys.readouterr().out
+    assert sorted(git(site, "status", "--porcelain").splitlines()) == [
+        " M .copier-answers.yml", " M README.md", " M requirements.txt",
+        "?? docs/posts.md", "?? docs/posts/",
+    ]  # fmt: skip
+    answers = upgrading.read_answers(site)
+    assert (answers["_commit"], answers["posts"]) == (f"v{__version__}", True)
+    pin = (site / "requirements.txt").read_text().splitlines()[-1]
+    assert pin == f"bibfolio[docs,testing,posts]=={__version__}"
+    assert "# Priya: docs first\n" in (site / "noxfile.py").read_text()
+    # The owner's pages are as they were; posts adds the pages bibfolio new --posts writes.
+    assert {path: text for path, text in owners_files(site).items() if path in owners} == owners
+    assert not (site / "docs" / "teaching.md").exists()
+    template = TEMPLATE / "site" / "docs"
+    assert (site / "docs" / "posts.md").read_bytes() == (template / "posts.md").read_bytes()
+    assert "blogpost: true" in (site / "docs" / "posts" / "first-post.md").read_text()
+    # What the owner must still change in conf.py and index.md, as a diff.
+    assert f"{site}: posts turned on, the scaffold files follow (bibfolio {__version__}):" in out
+    assert "Added the pages of posts (as bibfolio new --posts writes them):\n" in out
+    assert "  docs/posts.md\n  docs/posts/first-post.md\n" in out
+    assert "--- docs/conf.py (bibfolio new)\n+++ docs/conf.py (bibfolio new --posts)\n" in out
+    for line in (
+        '-extensions = ["bibfolio"]', '+extensions = ["bibfolio", "ablog"]', "+import os",
+        '+blog_baseurl = os.environ.get("READTHEDOCS_CANONICAL_URL", "")',
+        '+blog_post_pattern = "posts/*"', "+++ docs/index.md (bibfolio new --posts)",
+        "+## Latest posts", "+```{postlist} 3", "+posts",
+    ):  # fmt: skip
+        assert f"\n{line}\n" in out, line
+
+
+def test_upgrade_posts_on_a_site_with_posts_changes_nothing(lab, capsys):
+    assert main(["upgrade", "--posts", str(lab)]) == 0
+    assert capsys.readouterr().out == (
+        f"{lab}: posts are on already (.copier-answers.yml: posts: true); nothing changed\n"
+    )
+    assert git(lab, "status", "--porcelain") == ""
+
+
+def test_posts_turned_on_stay_on_through_the_next_upgrade(site, request):
+    from bibfolio._version import __version__
+
+    upgrading.upgrade(site, posts=True)
+    commit(site, "posts")
+    request.getfixturevalue("next_release")  # version 99.0.0
+    old, new, changed = upgrading.upgrade(site, old_template=TEMPLATE)
+    assert (old, new) == (__version__, "99.0.0")
+    assert "requirements.txt" in [line[3:] for line in changed]
+    pin = (site / "requirements.txt").read_text().splitlines()[-1]
+    assert pin == "bibfolio[docs,testing,posts]==99.0.0"
+    assert "\nposts: true\n" in (site / ".copier-answers.yml").read_text()
+    assert "<<<<<<<" not in git(site, "diff")
+
+
+def test_upgrade_posts_after_posts_by_hand_keeps_the_pin_and_the_owners_posts(site, capsys):
+    from bibfolio._version import __version__
+
+    # Posts set up by hand: the pin's extra and a post of the owner's, no posts.md yet.
+    edit(site / "requirements.txt", "bibfolio[docs,testing]", "bibfolio[docs,testing,posts]")
+    (site / "docs" / "posts").mkdir()
+    (site / "docs" / "posts" / "looms.md").write_text("# Why looms matter\n")
+    commit(site, "posts, by hand")
+    assert main(["upgrade", "--posts", str(site)]) == 0
+    out = capsys.readouterr().out
+    assert "<<<<<<<" not in out
+    requirements = (site / "requirements.txt").read_text()
+    assert "<<<<<<<" not in requirements
+    assert requirements.endswith(f"\nbibfolio[docs,testing,posts]=={__version__}\n")
+    assert "\nposts: true\n" in (site / ".copier-answers.yml").read_text()
+    # posts.md is added; the owner's posts/ gets no example post.
+    assert "\n  docs/posts.md\n" in out and "first-post.md" not in out
+    assert sorted(p.name for p in (site / "docs" / "posts").iterdir()) == ["looms.md"]
+    assert (site / "docs" / "posts.md").is_file()

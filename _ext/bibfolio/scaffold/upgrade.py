@@ -10,6 +10,11 @@ the changes between them three-way into the site: an edit of the owner's to a sc
 file stays; ``docs/`` and ``refs.bib`` are never touched.  The result is left
 uncommitted, for ``git diff``.
 
+``bibfolio upgrade --posts`` turns a site's posts on, in the same release or with a new
+one: the same update, with the answer ``posts`` changed to true, so the scaffold files
+follow it (the pin gets its ``posts`` extra) and later upgrades keep it; the pages posts
+need in ``docs/`` are :mod:`.posts`'s.
+
 It refuses, changing nothing, a folder without the answers file, an answers file edited
 by hand (its checksum line) or holding answers the template does not know, a site that
 is not a git repository or has uncommitted changes, and a downgrade.
@@ -29,6 +34,8 @@ from typing import TYPE_CHECKING
 import yaml
 
 from .._version import __version__
+from . import ScaffoldError
+from .posts import add_pages, changes_left, compare
 from .stage import SOURCE, TEMPLATE, StageError, git, inside, stage, tag
 
 if TYPE_CHECKING:
@@ -86,8 +93,8 @@ def read_answers(site: Path) -> dict[str, object]:
         raise UpgradeError(
             f"{path} has answers bibfolio's template does not know (kind: {kind!r}, one of "
             f"{', '.join(KINDS)}; posts: {posts!r}, true or false): restore it with "
-            f"`git checkout -- {ANSWERS}`. To add posts to a site, follow GUIDE.md's "
-            '"Posts with ABlog".'
+            f"`git checkout -- {ANSWERS}`. To add posts to a site, run `bibfolio upgrade "
+            "--posts`."
         )
     return answers
 
@@ -138,11 +145,14 @@ def fetch_template(version: str, folder: Path) -> Path:
     return template
 
 
-def upgrade(site: Path, *, old_template: Path | None = None) -> tuple[str, str, list[str]]:
+def upgrade(
+    site: Path, *, old_template: Path | None = None, posts: bool = False
+) -> tuple[str, str, list[str]]:
     """Update *site*'s scaffold files from its recorded release to the installed one.
 
     Returns (old version, new version, ``git status --short`` lines of the result).
     *old_template*: the recorded release's template folder, instead of fetching it.
+    *posts*: answer ``posts`` true (the pin's ``posts`` extra), also within a release.
     """
     import copier  # noqa: PLC0415 - only new and upgrade need it
 
@@ -150,7 +160,7 @@ def upgrade(site: Path, *, old_template: Path | None = None) -> tuple[str, str, 
     answers = read_answers(site)
     check_clean(site)
     old = str(answers["_commit"]).removeprefix("v")
-    if old == __version__:
+    if old == __version__ and not posts:
         return old, __version__, []
     if _version_key(old) > _version_key(__version__):
         raise UpgradeError(
@@ -159,15 +169,18 @@ def upgrade(site: Path, *, old_template: Path | None = None) -> tuple[str, str, 
         )
     with tempfile.TemporaryDirectory(prefix="bibfolio-upgrade-") as tmp:
         folder = Path(tmp)
-        previous = old_template or fetch_template(old, folder)
+        releases = [(TEMPLATE, __version__)]
+        if old != __version__:
+            releases.insert(0, (old_template or fetch_template(old, folder), old))
         try:
-            stage([(previous, old), (TEMPLATE, __version__)], folder / "staged")
+            stage(releases, folder / "staged")
         except StageError as error:
             raise UpgradeError(str(error)) from None
         with inside(folder / "staged"):
             copier.run_update(
                 str(site),
                 vcs_ref=tag(__version__),
+                data={"posts": True} if posts else None,
                 defaults=True,
                 overwrite=True,
                 unsafe=True,  # the template's Jinja filters: bibfolio's own (jinja.py)
@@ -180,41 +193,83 @@ def upgrade(site: Path, *, old_template: Path | None = None) -> tuple[str, str, 
 
 
 def add_parser(commands: argparse._SubParsersAction) -> None:
-    """Declare ``bibfolio upgrade [SITE]``."""
+    """Declare ``bibfolio upgrade [--posts] [SITE]``."""
     command = commands.add_parser(
         "upgrade",
         help="update a site's scaffold files to this release's template (after the pin)",
         description="Update the files bibfolio new wrote and owns (workflows, noxfile.py, "
         "tests/, README.md, .readthedocs.yaml, requirements.txt) from the release recorded "
         f"in {ANSWERS} to the installed bibfolio {__version__}, keeping your edits "
-        "(a three-way merge by copier). docs/ and refs.bib are never touched. The site "
-        "must be a git repository with nothing uncommitted; review with git diff.",
+        "(a three-way merge by copier). docs/ and refs.bib are never changed (--posts "
+        "only adds the pages of posts docs/ lacks). The site must be a git repository with "
+        "nothing uncommitted; review with git diff.",
     )
     command.add_argument("site", nargs="?", default=".", help="the site's folder (default: .)")
+    command.add_argument(
+        "--posts",
+        action="store_true",
+        help="turn posts (ABlog) on, also without a new release: record posts: true, add "
+        "the posts extra to the pin, write docs/posts.md and an example post where docs/ "
+        "has none, and print what to add to docs/conf.py and docs/index.md",
+    )
+
+
+def _conflicts(site: Path, changed: list[str]) -> list[str]:
+    """The files of *changed* with copier's conflict markers."""
+    return [
+        line[3:]
+        for line in changed
+        if (site / line[3:]).is_file()
+        and "<<<<<<< before updating" in (site / line[3:]).read_text(errors="replace")
+    ]
+
+
+def _turn_posts_on(site: Path) -> list[str]:
+    """Add the pages of posts *site* lacks; return the lines saying so and what is left."""
+    pages = compare(read_answers(site))
+    written = add_pages(site, pages)
+    left = changes_left(pages)
+    lines = []
+    if written:
+        lines.append("Added the pages of posts (as bibfolio new --posts writes them):")
+        lines += [f"  {page}" for page in written]
+    if left:
+        lines.append(
+            "docs/ is yours, so these changes of bibfolio new --posts are left to you "
+            '(GUIDE.md, "Posts with ABlog"); make those you have not made in your pages '
+            "(add the + lines, drop the - lines):"
+        )
+        lines += left
+    return lines
 
 
 def run(args: argparse.Namespace) -> int:
     """Run ``bibfolio upgrade``; print what changed, return the exit status."""
     site = Path(args.site)
     try:
-        old, new, changed = upgrade(site)
-    except UpgradeError as error:
+        if args.posts and read_answers(site).get("posts") is True:
+            sys.stdout.write(
+                f"{site}: posts are on already ({ANSWERS}: posts: true); nothing changed\n"
+            )
+            return 0
+        old, new, changed = upgrade(site, posts=args.posts)
+        done = _turn_posts_on(site) if args.posts else []
+    except (UpgradeError, ScaffoldError) as error:
         sys.stderr.write(f"bibfolio upgrade: error: {error}\n")
         return USAGE_ERROR
-    if old == new:
+    if old == new and not args.posts:
         sys.stdout.write(f"{site}: the scaffold files are bibfolio {new}'s already\n")
         return 0
-    conflicts = [
-        line[3:]
-        for line in changed
-        if (site / line[3:]).is_file()
-        and "<<<<<<< before updating" in (site / line[3:]).read_text(errors="replace")
-    ]
-    lines = [f"{site}: scaffold files updated from bibfolio {old} to {new}:"]
+    if old == new:
+        lines = [f"{site}: posts turned on, the scaffold files follow (bibfolio {new}):"]
+    else:
+        turned = "posts turned on, " if args.posts else ""
+        lines = [f"{site}: {turned}scaffold files updated from bibfolio {old} to {new}:"]
     lines += [f"  {line}" for line in changed]
-    if conflicts:
+    if conflicts := _conflicts(site, changed):
         lines.append("Both you and the template changed the same lines of these files:")
         lines += [f"  {name} (resolve the <<<<<<< >>>>>>> markers)" for name in conflicts]
+    lines += done
     lines.append("Review with `git diff`, build and test (nox -s docs tests), then commit.")
     sys.stdout.writelines(f"{line}\n" for line in lines)
     return 0

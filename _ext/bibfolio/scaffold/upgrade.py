@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING
 
 import yaml
 
-from .._version import __version__
+from .._version import __version__, version_key
 from . import ScaffoldError
 from .posts import add_pages, changes_left, compare
 from .stage import SOURCE, TEMPLATE, StageError, git, inside, stage, tag
@@ -54,10 +54,6 @@ USAGE_ERROR = 2
 
 class UpgradeError(Exception):
     """The site cannot be upgraded as it is; the message says what to do."""
-
-
-def _version_key(version: str) -> tuple[int, ...]:
-    return tuple(int(part) for part in re.findall(r"\d+", version))
 
 
 def read_answers(site: Path) -> dict[str, object]:
@@ -162,7 +158,7 @@ def upgrade(
     old = str(answers["_commit"]).removeprefix("v")
     if old == __version__ and not posts:
         return old, __version__, []
-    if _version_key(old) > _version_key(__version__):
+    if version_key(old) > version_key(__version__):
         raise UpgradeError(
             f"the site's scaffold files come from bibfolio {old}, newer than the installed "
             f"{__version__}: install bibfolio=={old} or newer (requirements.txt pins it)"

@@ -10,8 +10,10 @@ import os
 import re
 import shutil
 from typing import TYPE_CHECKING
+from urllib.parse import urljoin
 
 import pytest
+from bs4 import BeautifulSoup
 
 from .helpers import REPO, build_project
 from .test_incremental_property import output_files
@@ -82,6 +84,35 @@ def test_feeds_sitemap_and_search_have_the_posts(site: Built) -> None:
     assert "https://ada.example.org/posts/looms.html" in sitemap
     index = (site.outdir / "searchindex.js").read_text(encoding="utf-8")
     assert '"posts/looms"' in index
+
+
+def test_every_link_in_ablogs_feeds_lands_where_a_feed_reader_follows_it(tmp_path: Path) -> None:
+    """Resolved as a reader does, against the feed's own address (no ``xml:base``)."""
+    shutil.copytree(ROOT, tmp_path / "site")
+    built = build_project(
+        tmp_path / "site", tmp_path / "_build", overrides={"blog_feed_archives": True}
+    )
+    base = "https://ada.example.org/"
+    feeds = sorted(built.outdir.glob("blog/**/atom.xml"))
+    assert [str(feed.relative_to(built.outdir)) for feed in feeds] == [
+        "blog/2026/atom.xml", "blog/atom.xml", "blog/tag/history/atom.xml",
+        "blog/tag/looms/atom.xml",
+    ]  # fmt: skip
+    followed = []
+    for feed in feeds:
+        address = base + feed.relative_to(built.outdir).as_posix()
+        for content in BeautifulSoup(feed.read_bytes(), "xml").find_all("content"):
+            for tag in BeautifulSoup(content.get_text(), "html.parser").select("[href], [src]"):
+                link = urljoin(address, tag.get("href") or tag.get("src"))
+                assert link.startswith(base), (feed, link)
+                path, _, anchor = link.removeprefix(base).partition("#")
+                page = built.outdir / path
+                assert page.is_file(), (feed, link)
+                if anchor:
+                    assert BeautifulSoup(page.read_bytes(), "html.parser").find(id=anchor)
+                followed.append(link.removeprefix(base))
+    # The post citing refs.bib is in four feeds (all, 2026, two tags): each link lands.
+    assert followed.count("index.html#pub-new2023") == 4
 
 
 def _post_edits(site: Path) -> None:

@@ -11,16 +11,22 @@ schema.org ``BlogPosting``.  ABlog writes its tag, archive and author pages (and
 longer writes: a tag whose last post is gone or retagged kept its page, listing that
 post, in an incremental build only.  bibfolio notes the pages ABlog wrote beside the
 doctrees and deletes those of earlier builds this one did not write
-(:func:`remove_stale_pages`).  Nothing here imports ABlog: it reads what ABlog keeps on
+(:func:`remove_stale_pages`).  ABlog's feeds carry each post's text with its links
+relative to the page the feed belongs to (``blog.html`` for ``blog/atom.xml``), where a
+feed reader resolves them against the feed's own address, one folder off: the citation
+of a post led to ``blog/index.html``.  bibfolio writes them absolute
+(:func:`absolute_feed_links`).  Nothing here imports ABlog: it reads what ABlog keeps on
 the environment (``env.ablog_posts``), and does nothing without it.
 """
 
 from __future__ import annotations
 
 import json
+import re
 import weakref
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+from urllib.parse import urljoin
 
 from .. import atomic
 from ..build.config import user_set
@@ -133,9 +139,48 @@ def remove_stale_pages(app: Sphinx, exception: BaseException | None) -> None:
     atomic.write_file(state, json.dumps(record, indent=1))
 
 
+#: A feed entry's text (HTML, escaped once in the XML) and, in it, a link or an image.
+_FEED_CONTENT = re.compile(r'(<content type="html">)(.*?)(</content>)', re.DOTALL)
+_FEED_LINK = re.compile(r'\b(href|src)="([^"]*)"')
+
+
+def absolute_feed_links(app: Sphinx, exception: BaseException | None) -> None:
+    """``build-finished``: the links in ABlog's feeds' entries made absolute.
+
+    Each feed ABlog wrote this build is ``<page>/<root>.xml`` beside a page it wrote
+    (``blog`` for ``blog/atom.xml``, ``blog/tag/looms`` for its feed), and the links in
+    its entries are relative to that page: each is joined to the page's address
+    (``blog_baseurl`` and the page's name).  Links absolute already stay as they are.
+    """
+    builder: Any = app.builder
+    base = getattr(app.config, "blog_baseurl", None)
+    if exception is not None or "ablog" not in app.extensions or builder.format != "html":
+        return
+    if not base:
+        return  # ABlog writes no feed without it
+    roots = getattr(app.config, "blog_feed_templates", None) or {"atom": None}
+    for page in sorted(_WRITTEN.get(app, ())):
+        address = urljoin(base.rstrip("/") + "/", builder.get_target_uri(page))
+        for root in roots:
+            feed = Path(builder.outdir, page, f"{root}.xml")
+            if not feed.is_file():
+                continue
+            text = feed.read_text(encoding="utf-8")
+
+            def joined(link: re.Match[str], address: str = address) -> str:
+                return f'{link[1]}="{urljoin(address, link[2])}"'
+
+            absolute = _FEED_CONTENT.sub(
+                lambda entry: entry[1] + _FEED_LINK.sub(joined, entry[2]) + entry[3], text
+            )
+            if absolute != text:
+                atomic.write_file(feed, absolute)
+
+
 def register(app: Sphinx) -> None:
     """The handlers (they do nothing on a site without ABlog)."""
     app.connect("doctree-read", check_dates, priority=600)  # ABlog's own runs at 500
     app.connect("html-page-context", page_context)
     app.connect("html-page-context", note_ablog_page)
+    app.connect("build-finished", absolute_feed_links, priority=400)  # _WRITTEN still there
     app.connect("build-finished", remove_stale_pages)

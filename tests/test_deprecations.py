@@ -233,6 +233,11 @@ def _listed(guide: str, header: str, strip: str = "`") -> list[tuple[str, ...]]:
     return [tuple(cell.strip().strip(strip) for cell in row.split("|")[1:-1]) for row in rows]
 
 
+def _by_kind(directive_rows: tuple, role_rows: tuple) -> list[tuple[str, object]]:
+    """The rows of a directive table, then of its role table, each with its kind."""
+    return [("directive", r) for r in directive_rows] + [("role", r) for r in role_rows]
+
+
 def test_guide_lists_every_row():
     guide = (REPO / "GUIDE.md").read_text(encoding="utf-8")
     assert _listed(guide, "| old name | new name |") == [
@@ -246,19 +251,11 @@ def test_guide_lists_every_row():
     ]
     assert _listed(guide, "| directive or role | old name |", "`{}") == [
         (kind, r.old, r.new, r.renamed_in, r.warn_from)
-        for kind, rows in (
-            ("directive", deprecations.RENAMED_DIRECTIVES),
-            ("role", deprecations.RENAMED_ROLES),
-        )
-        for r in rows
+        for kind, r in _by_kind(deprecations.RENAMED_DIRECTIVES, deprecations.RENAMED_ROLES)
     ]
     assert _listed(guide, "| directive or role | removed name |", "`{}") == [
         (kind, r.name, r.instead, r.removed_in, r.warn_from)
-        for kind, rows in (
-            ("directive", deprecations.REMOVED_DIRECTIVES),
-            ("role", deprecations.REMOVED_ROLES),
-        )
-        for r in rows
+        for kind, r in _by_kind(deprecations.REMOVED_DIRECTIVES, deprecations.REMOVED_ROLES)
     ]
     assert _listed(guide, "| old field |") == [
         (r.old, r.new, r.renamed_in, r.warn_from) for r in renamedfields.RENAMED_FIELDS

@@ -134,3 +134,74 @@ def test_lean_themes_keep_the_lean_page(tmp_path):
     paper = built.page("publications/standard")
     assert paper.select_one("body.bibfolio-paper-site header.bibfolio-site-header")
     assert not paper.select_one("header.bd-header")
+
+
+class _Builder:
+    """What the skeletons ask of the builder: its global context and page addresses."""
+
+    def __init__(self, globalcontext: dict) -> None:
+        self.globalcontext = globalcontext
+
+    def get_target_uri(self, page: str) -> str:
+        return page + ".html"
+
+
+class _Script:
+    """A stylesheet or script as Sphinx keeps one: compared by file and attributes."""
+
+    def __init__(self, filename: str, **attributes: str) -> None:
+        self.filename, self.attributes = filename, attributes
+
+    def __str__(self) -> str:
+        return self.filename
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Script) and (self.filename, self.attributes) == (
+            other.filename,
+            other.attributes,
+        )
+
+    def __hash__(self) -> int:
+        return hash(self.filename)
+
+
+def test_a_pages_kind_is_what_it_would_be_without_the_last_pages(tmp_path):
+    # The key reuses what it worked out for the last page where a value is equal and
+    # names neither page; each page's key must be the one worked out afresh.
+    shared = _Script("_static/theme.js")
+    build_own = ["the build's own list"]
+    builder = _Builder({"theme_list": build_own})
+    kept = ["a", "b"]
+
+    def page(name: str, **values) -> dict:
+        scripts = [shared, _Script("", body=f"pagename = '{name}';")]
+        context = {
+            "pagename": name, "title": "T", "body": "B", "metatags": "",
+            "theme_list": build_own, "script_files": scripts, "links": ["publications/b"],
+            "kept": kept, "pathto": lambda other: other,
+        }  # fmt: skip
+        context.update(values)
+        return context
+
+    pages = [
+        page("publications/a"),
+        page("publications/c"),
+        # Equal to the last page's, but naming this page: masked on this page alone.
+        page("publications/b"),
+        page("publications/d"),
+    ]
+    cached = themeskeleton.ThemePageSkeletons(None, builder)
+    keys = []
+    for context in pages:
+        keys.append(cached._key(context))
+        assert keys[-1] == themeskeleton.ThemePageSkeletons(None, builder)._key(context)
+    assert keys[0] == keys[1] == keys[3] != keys[2]
+    # The same list, changed in place since the last page: keyed as it is now.
+    kept.append("c")
+    changed = page("publications/e")
+    assert cached._key(changed) == themeskeleton.ThemePageSkeletons(None, builder)._key(changed)
+    assert cached._key(changed) != keys[3]
+    # A value of the build's own replaced on one page: part of that page's kind.
+    replaced = page("publications/f", theme_list=["this page's own"])
+    assert cached._key(replaced) == themeskeleton.ThemePageSkeletons(None, builder)._key(replaced)
+    assert cached._key(replaced) != cached._key(page("publications/g"))

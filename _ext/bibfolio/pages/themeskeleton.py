@@ -18,7 +18,9 @@ first page of a kind rendered with a marker for each of those parts, filled in f
 page.  A kind of page is what the page's context holds apart from those parts, with the
 page's name masked and what is the build's own (the same object as in the builder's
 global context) or a function of the page (pydata-sphinx-theme's navigation helpers, bound
-to the page's name) left out.
+to the page's name) left out.  Working it out again for each page is kept short: the
+values that are the build's own are checked together by identity, and a value equal to
+the last page's that names neither page keeps the key it had (``_Seen``).
 
 Each skeleton is checked twice: the page it is made from is rendered in full too and must
 come out the same filled in; and so must the next page of its kind (another name, title
@@ -29,10 +31,11 @@ comparison with pages written by the theme alone is tests/test_paper_theme.py.
 
 from __future__ import annotations
 
+import operator
 import re
 import secrets
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from jinja2.filters import do_striptags
 from markupsafe import escape
@@ -69,15 +72,23 @@ class _UnkeyableError(Exception):
     """A context value the skeleton cannot tell apart from page to page."""
 
 
-def _canonical(value: Any, page: str, memo: dict[int, tuple[Any, Any]] | None = None) -> Any:
+def _canonical(
+    value: Any,
+    page: str,
+    memo: dict[int, tuple[Any, Any, tuple[str, ...]]] | None = None,
+    texts: list[str] | None = None,
+) -> Any:
     """*value* as a hashable key, the page's name masked in its strings.
 
     *memo* keeps the keys of objects other than strings and containers (the stylesheets
-    and scripts every page links, the same objects on every page) by identity.
+    and scripts every page links, the same objects on every page) by identity, with the
+    strings they mask.  Each string the key masks is added to *texts*, when given.
     """
     if value is None or isinstance(value, (int, float, bool)):
         return value
     if isinstance(value, str):
+        if texts is not None:
+            texts.append(value)
         return value.replace(page, "\0") if page else value
     if isinstance(value, (list, tuple)):
         # Inline for the lists every page has (its scripts, stylesheets and the theme's
@@ -86,27 +97,36 @@ def _canonical(value: Any, page: str, memo: dict[int, tuple[Any, Any]] | None = 
         for item in value:
             known = memo.get(id(item)) if memo is not None else None
             if type(item) is str:
+                if texts is not None:
+                    texts.append(item)
                 items.append(item.replace(page, "\0") if page else item)
             elif known is not None and known[0] is item:
                 items.append(known[1])
+                if texts is not None:
+                    texts.extend(known[2])
             else:
-                items.append(_canonical(item, page, memo))
+                items.append(_canonical(item, page, memo, texts))
         return tuple(items)
     if isinstance(value, dict):
         return (
             "dict",
-            *sorted((repr(key), _canonical(item, page, memo)) for key, item in value.items()),
+            *sorted(
+                (repr(key), _canonical(item, page, memo, texts)) for key, item in value.items()
+            ),
         )
     if memo is not None:
         known = memo.get(id(value))
         if known is not None and known[0] is value:
+            if texts is not None:
+                texts.extend(known[2])
             return known[1]
-        key = _canonical(value, page)
+        own: list[str] = []
+        key = _canonical(value, page, None, own)
         # Only what names no page: the page's own inline script is new on every page.
-        attributes = getattr(value, "attributes", None)
-        texts = [str(value), *(attributes.values() if isinstance(attributes, dict) else ())]
-        if not page or not any(page in str(text) for text in texts):
-            memo[id(value)] = (value, key)
+        if not page or not any(page in text for text in own):
+            memo[id(value)] = (value, key, tuple(own))
+        if texts is not None:
+            texts.extend(own)
         return key
     kind = type(value)
     if kind.__eq__ is not object.__eq__ and kind.__hash__ is not None:
@@ -114,9 +134,43 @@ def _canonical(value: Any, page: str, memo: dict[int, tuple[Any, Any]] | None = 
         # script's body may name the page (pydata-sphinx-theme's).
         attributes = getattr(value, "attributes", None)
         if isinstance(attributes, dict):
-            return (kind.__name__, _canonical(str(value), page), _canonical(attributes, page))
+            return (
+                kind.__name__,
+                _canonical(str(value), page, None, texts),
+                _canonical(attributes, page, None, texts),
+            )
         return value
     raise _UnkeyableError
+
+
+#: Values seen again as the same object may have changed meanwhile, but for these.
+_IMMUTABLE = (str, int, float, bool, type(None))
+
+
+class _Seen(NamedTuple):
+    """A context value as the last page had it, with its key."""
+
+    #: The value (the same object as the page's, never changed by the skeletons).
+    value: Any
+    key: Any
+    #: Every string the key masks, joined by NUL (no page's name holds one).
+    texts: str
+
+    def same(self, value: Any, page: str) -> bool:
+        """Whether *value* has this key on *page*: equal, and naming neither page."""
+        last = self.value
+        if value is last:
+            if not isinstance(value, _IMMUTABLE):
+                return False
+        elif type(value) is not type(last):
+            return False
+        else:
+            try:
+                if value != last:
+                    return False
+            except Exception:  # a value that cannot be compared is keyed anew
+                return False
+        return not page or page not in self.texts
 
 
 class _Skeleton:
@@ -151,7 +205,12 @@ class ThemePageSkeletons:
         self._builder = builder
         self._global = getattr(builder, "globalcontext", {})
         self._skeletons: dict[Any, _Skeleton | None] = {}
-        self._memo: dict[int, tuple[Any, Any]] = {}
+        self._memo: dict[int, tuple[Any, Any, tuple[str, ...]]] = {}
+        #: Each context value's key as the last page had it, where it named no page.
+        self._seen: dict[str, _Seen] = {}
+        #: The last page's context names; of them, those whose value was the build's own
+        #: (the builder's global context), with those values; the others, sorted.
+        self._plan: tuple[tuple[str, ...], list[str], list[Any], list[str]] = ((), [], [], [])
         token = secrets.token_hex(8)
         self._markers = {
             name: f"bibfolio{token}{name}" for name in ("title", "body", "meta", "page")
@@ -188,26 +247,51 @@ class ThemePageSkeletons:
         return getattr(self._templates, name)
 
     def _key(self, context: dict[str, Any]) -> Any:
-        """The kind of page: what the template may read of the context, but the parts."""
+        """The kind of page: what the template may read of the context, but the parts.
+
+        A value equal to the last page's, naming neither page, has the key it had then
+        (most of a page's context: its scripts and stylesheets, the theme's lists), so
+        only what differs is keyed anew.
+        """
         page = str(context.get("pagename") or "")
         uri = self._builder.get_target_uri(page).rsplit("#", 1)[0]
         key: list[Any] = [page.rpartition("/")[0], uri.count("/")]
+        names = tuple(context)
+        _names, shared, values, others = self._plan
+        # Most of a page's context is the build's own, the same objects on every page:
+        # checked together (as each alone below) while they stay so.
+        if names != _names or not all(map(operator.is_, map(context.__getitem__, shared), values)):
+            shared = [name for name in names if self._global.get(name, _UNCHECKED) is context[name]]
+            values = [context[name] for name in shared]
+            others = sorted(set(names).difference(shared))
+            self._plan = (names, shared, values, others)
+        seen = self._seen
         try:
-            for name in sorted(context):
+            for name in others:
                 value = context[name]
                 if name in _PARTS:
                     key.append((name, bool(value)))
-                elif (
+                    continue
+                if (
                     self._global.get(name, _UNCHECKED) is value
                     or name in _HANDLER_VALUES
                     or callable(value)
                 ):
                     continue
-                elif name == "meta" and isinstance(value, dict):
-                    fields = {k: v for k, v in value.items() if not k.startswith(_HANDLER_FIELDS)}
-                    key.append((name, _canonical(fields, page, self._memo)))
+                if name == "meta" and isinstance(value, dict):
+                    value = {k: v for k, v in value.items() if not k.startswith(_HANDLER_FIELDS)}
+                last = seen.get(name)
+                if last is not None and last.same(value, page):
+                    key.append((name, last.key))
+                    continue
+                texts: list[str] = []
+                value_key = _canonical(value, page, self._memo, texts)
+                joined = "\0".join(texts)
+                if not page or page not in joined:
+                    seen[name] = _Seen(value, value_key, joined)
                 else:
-                    key.append((name, _canonical(value, page, self._memo)))
+                    seen.pop(name, None)
+                key.append((name, value_key))
         except _UnkeyableError:
             return None
         return tuple(key)

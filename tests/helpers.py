@@ -101,6 +101,7 @@ def build_project(
     fresh: bool = True,
     environ: dict[str, str] | None = None,
     warning_is_error: bool = False,
+    verbosity: int = 0,
 ) -> Built:
     """Build the Sphinx project in *source* into ``dest/<builder>`` with ``-n``.
 
@@ -123,6 +124,7 @@ def build_project(
             freshenv=fresh,
             parallel=parallel,
             warningiserror=warning_is_error,
+            verbosity=verbosity,
         )
     finally:
         for name, value in saved.items():

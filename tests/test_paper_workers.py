@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gc
+import logging
 import os
 from typing import TYPE_CHECKING
 
@@ -119,6 +120,36 @@ def test_few_pages_are_written_in_the_parent(tmp_path, monkeypatch):
     monkeypatch.setattr(paperworkers, "_cpus", lambda: 2)
     build_project(source, tmp_path / "out")  # 31 pages, under MIN_PAGES
     assert log.read_text().split() == [str(os.getpid())] * 31
+
+
+class _Records(logging.Handler):
+    """The debug records of Sphinx's registry that name a paper page."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.DEBUG)
+        self.pages: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        message = record.getMessage()
+        if "DOCUMENTATION_OPTIONS.pagename = 'publications/" in message:
+            self.pages.append(message)
+
+
+@pytest.mark.parametrize("verbosity", [0, 2])
+def test_per_page_debug_records_are_made_only_where_they_are_shown(tmp_path, verbosity):
+    # pydata-sphinx-theme adds a script naming each page; Sphinx's registry logs it at
+    # DEBUG, a record its handlers drop below -vv.
+    source = copy_portfolio("liang-luo", tmp_path)
+    registry = logging.getLogger("sphinx.sphinx.registry")
+    records = _Records()
+    registry.addHandler(records)
+    try:
+        build_project(source, tmp_path / "out", verbosity=verbosity)
+    finally:
+        registry.removeHandler(records)
+    assert len(records.pages) == (31 if verbosity >= 2 else 0)
+    for name in paperworkers._PER_PAGE_LOGGERS:
+        assert logging.getLogger(name).level == logging.NOTSET, name
 
 
 def test_a_block_frozen_inside_a_frozen_process_leaves_it_frozen():

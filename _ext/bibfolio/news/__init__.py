@@ -72,7 +72,13 @@ def copy_css(app: Sphinx, builder: Builder) -> None:
 def add_page_css(
     app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any
 ) -> None:
-    """``html-page-context``: the list styles, on pages that show news or talks."""
+    """``html-page-context``: the list styles, on pages that show news or talks.
+
+    Only where some page shows a list (:func:`copy_css` ships the file then), so that the
+    doctrees of a site without news, thousands of paper pages among them, are not searched.
+    """
+    if not get_news_domain(app.env).lists:
+        return
     if doctree is not None and any(
         {"bibfolio-news", "bibfolio-talks"} & set(node["classes"])
         for node in doctree.findall(nodes.bullet_list)

@@ -36,7 +36,12 @@ def copy_files(app: Sphinx, builder: Builder) -> None:
 def link_files(
     app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any
 ) -> None:
-    """``html-page-context``: the projects page and project pages link them."""
+    """``html-page-context``: the projects page and project pages link them.
+
+    Only on a site with projects: elsewhere :func:`copy_files` ships no file to link.
+    """
+    if get_projects(app.env) is None:
+        return
     body = context.get("body") or ""
     if "bibfolio-project" in body:
         app.add_css_file("bibfolio-projects.css")

@@ -98,3 +98,34 @@ def test_text_and_latex_builders_write_the_front_page(
     for words in ("Research", "We study", "Read our papers", "Imaginary Graphs at Scale",
                   "Ada Quillfeather", "Meet the whole group"):  # fmt: skip
         assert words in text, words
+
+
+_ROWS_PAGE = """---
+orphan: true
+---
+# About
+
+```{highlight-row} Our work
+Engines that compute.
+```
+"""
+
+
+def test_highlight_rows_are_styled_on_a_site_without_a_group(tmp_path) -> None:
+    # A researcher's own site may open with rows too: the stylesheet ships for them.
+    source = tmp_path / "site"
+    shutil.copytree(REPO / "tests" / "roots" / "test-links", source)
+    (source / "about.md").write_text(_ROWS_PAGE)
+    built = build_project(source, tmp_path / "_build")
+    linked = 'link[href*="bibfolio-group.css"]'
+    assert built.page("about").select_one(linked) is not None
+    assert (built.outdir / "_static" / "bibfolio-group.css").is_file()
+    # The member filter's script is a group site's; other pages link neither.
+    assert not (built.outdir / "_static" / "bibfolio-group.js").exists()
+    assert built.page("index").select_one(linked) is None
+    assert built.page("publications/standard").select_one(linked) is None
+    # Rows taken out again, on an incremental build: nothing of them is left.
+    (source / "about.md").write_text(_ROWS_PAGE.split("```", maxsplit=1)[0])
+    again = build_project(source, tmp_path / "_build", fresh=False)
+    assert again.page("about").select_one(linked) is None
+    assert not (again.outdir / "_static" / "bibfolio-group.css").exists()

@@ -111,7 +111,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     deprecations.register_deprecated_markup(app)  # last: wraps what is registered
     return {
         "version": __version__,
-        "env_version": 5,  # bump with BibfolioDomain.data_version
+        "env_version": 6,  # bump with BibfolioDomain.data_version, or a new domain
         "parallel_read_safe": True,
         "parallel_write_safe": True,
     }

@@ -4,7 +4,9 @@ greenelab's lab template opens with the mission, then three highlight rows (rese
 tools, team), each an image, a heading, a few lines and a link onward; its team shows
 faces.  Both directives build standard nodes only (``container``, ``image``,
 ``strong``, ``paragraph``, ``pending_xref``), so the LaTeX and text builders write them
-as they write any page; ``bibfolio-group.css`` lays them out in HTML.
+as they write any page; ``bibfolio-group.css`` lays them out in HTML.  Highlight rows
+are not a group site's alone: the pages that show them are kept (:class:`FrontDomain`)
+and the stylesheet ships for them on any site.
 
 A highlight's image is a file of the project, relative to the page (or ``/``-rooted in
 the source folder), as the ``image`` directive takes it: Sphinx copies it to
@@ -23,6 +25,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from docutils import nodes
 from docutils.parsers.rst import directives
 from sphinx import addnodes
+from sphinx.domains import Domain
 from sphinx.util.docutils import SphinxDirective
 
 from ..build.translation import translated
@@ -32,7 +35,10 @@ from .load import get_group
 from .pages import person_card
 
 if TYPE_CHECKING:
+    from collections.abc import Set
+
     from sphinx.application import Sphinx
+    from sphinx.environment import BuildEnvironment
 
 #: The "link onward" of a people preview, when ``:link-text:`` does not say otherwise.
 ALL_MEMBERS = N_("Meet the whole group")
@@ -51,6 +57,34 @@ def onward_link(target: str, text: str, refdoc: str) -> nodes.paragraph:
         refexplicit=bool(text), refwarn=True, refdoc=refdoc,
     )  # fmt: skip
     return line
+
+
+class FrontDomain(Domain):
+    """The pages that show highlight rows (their style ships with them, group site or not)."""
+
+    name = "bibfolio-front"
+    label = "Front page"
+    data_version = 1
+    initial_data: dict[str, Any] = {"rows": set()}  # noqa: RUF012 - Sphinx's API shape
+
+    @property
+    def rows(self) -> set[str]:
+        """Pages that show at least one highlight row."""
+        return self.data["rows"]
+
+    def clear_doc(self, docname: str) -> None:
+        self.rows.discard(docname)
+
+    def merge_domaindata(self, docnames: Set[str], otherdata: dict[str, Any]) -> None:
+        self.rows.update(docnames & otherdata["rows"])
+
+    def resolve_any_xref(self, *args: Any, **kwargs: Any) -> list[Any]:
+        return []
+
+
+def pages_with_rows(env: BuildEnvironment) -> set[str]:
+    """The pages of *env* that show highlight rows."""
+    return env.get_domain(FrontDomain.name).rows  # type: ignore[attr-defined]
 
 
 class FrontDirective(SphinxDirective):
@@ -103,6 +137,7 @@ class HighlightDirective(FrontDirective):
     def run(self) -> list[nodes.Node]:
         """The row: a container of the image and a body (rubric, text, link)."""
         heading = self.arguments[0]
+        pages_with_rows(self.env).add(self.env.docname)
         row = nodes.container(classes=["bibfolio-highlight"])
         self.set_source_info(row)
         if "image" in self.options:
@@ -195,5 +230,6 @@ class PeoplePreviewDirective(FrontDirective):
 
 def register(app: Sphinx) -> None:
     """The front page's directives."""
+    app.add_domain(FrontDomain)
     app.add_directive("highlight-row", HighlightDirective)
     app.add_directive("people-preview", PeoplePreviewDirective)

@@ -10,6 +10,7 @@ from ..model.names import NameError_, NamePattern, closest_names, parse_name, sp
 from ..reading.bibtex import read_bib_text
 from ..reading.encoding import decode_bib_bytes
 from .merge import Merger, Target
+from .progress import Progress
 from .sources import SourceError, fetch_records
 from .writer import apply, unified_diff, write_atomically
 
@@ -91,9 +92,17 @@ def owner_variants(outcomes: Sequence[Outcome], owners: Sequence[str]) -> list[s
 
 
 def run_import(
-    sources: Sequence[str], bib: Path, client: Client, owners: Sequence[str] = ()
+    sources: Sequence[str],
+    bib: Path,
+    client: Client,
+    owners: Sequence[str] = (),
+    progress: Progress | None = None,
 ) -> ImportResult:
-    """Import *sources* into the text of *bib* (not written: see :func:`finish`)."""
+    """Import *sources* into the text of *bib* (not written: see :func:`finish`).
+
+    *progress* counts the fetches: one a SOURCE, and one per work of an ORCID record.
+    """
+    progress = progress or Progress(len(sources), None)
     result = ImportResult()
     if bib.exists():
         data = bib.read_bytes()
@@ -115,11 +124,14 @@ def run_import(
     ]
     merger = Merger(targets)
     for source in sources:
+        progress.show(source)
         try:
-            records = fetch_records(source, client)
+            records = fetch_records(source, client, progress)
         except SourceError as error:
             result.failures.append(str(error))
             continue
+        finally:
+            progress.advance()
         for record in records:
             merger.add(record)
             result.notes.extend(note for note in record.notes if note.startswith("orcid:"))

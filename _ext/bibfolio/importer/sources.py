@@ -19,12 +19,13 @@ from ..model.privacy import private_fields
 from ..reading.bibtex import read_bib_text
 from ..reading.crossref import resolve_references
 from ..reading.encoding import decode_bib_bytes
+from ..reading.texescape import escape
 from .abstracts import abstract_value
 from .cslitems import MONTHS, csl_record
 from .http import FetchError
 from .progress import Progress
 from .records import Record, arxiv_id, bare_doi
-from .texout import escape, title_value
+from .texout import title_value
 
 if TYPE_CHECKING:
     from .http import Client

@@ -6,13 +6,14 @@ import codecs
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from .. import atomic
 from ..model.names import NameError_, NamePattern, closest_names, parse_name, split_name_list
 from ..reading.bibtex import read_bib_text
 from ..reading.encoding import decode_bib_bytes
 from .merge import Merger, Target
 from .progress import Progress
 from .sources import SourceError, fetch_records
-from .writer import apply, unified_diff, write_atomically
+from .writer import apply, unified_diff
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -149,5 +150,8 @@ def finish(result: ImportResult, bib: Path, *, dry_run: bool) -> list[str]:
         diff = unified_diff(result.old, result.new, str(bib))
         return [*(diff.splitlines() or ["(no changes)"]), *result.report()]
     if result.new != result.old:
-        write_atomically(bib, ("\ufeff" if result.bom else "") + result.new)
+        # The user's own file: durable, and its mode kept.
+        atomic.write_file(
+            bib, ("\ufeff" if result.bom else "") + result.new, if_changed=False, durable=True
+        )
     return [*result.report(), f"{bib}: {'written' if result.new != result.old else 'unchanged'}"]

@@ -1,6 +1,8 @@
-"""``bibfolio_translations`` written into a page's head: each code and URL escaped."""
+"""What languages.py writes into a page's head, each value escaped: alternates, the script's words."""
 
 from __future__ import annotations
+
+import json
 
 import pytest
 
@@ -34,3 +36,11 @@ def test_alternate_links_escape_the_configured_codes_and_urls(app) -> None:
         'href="https://example.org/&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;/index.html"'
         in raw
     )
+
+
+@pytest.mark.sphinx("html", testroot="latex", freshenv=True, confoverrides={"language": "de"})
+def test_the_scripts_words_are_an_escaped_attribute(app) -> None:
+    app.build()
+    assert not warnings_of(app)
+    meta = page(app).select_one('meta[name="bibfolio-words"]')
+    assert json.loads(meta["content"])["loading"] == "Wird geladen…"

@@ -65,12 +65,13 @@ def import_main(args: argparse.Namespace, client: Client | None = None) -> int:
     client.waiting = progress.wait
     try:
         result = run_import(args.sources, bib, client, args.owner, progress)
-        progress.close()  # the bar's line ends before the report
         lines = finish(result, bib, dry_run=args.dry_run)
     except OSError as error:
         progress.close()
         # Reading or writing the file itself failed; the old file is intact.
         sys.stdout.write(f"failed: {bib}: {error.strerror or error}; {bib} is unchanged\n")
         return 1
+    finally:
+        progress.close()  # the bar's line ends before anything else is printed
     sys.stdout.writelines(f"{line}\n" for line in lines)
     return 1 if result.failures else 0

@@ -163,12 +163,12 @@ def add_alternates(
     context["metatags"] = context.get("metatags", "") + "\n".join(["", *links])
 
 
-def empty_element(name: str, **attributes: str) -> str:
-    """``<name key="value" ... />``, each value escaped for an HTML attribute."""
+def empty_element(tag: str, /, **attributes: str) -> str:
+    """``<tag key="value" ... />``, each value escaped for an HTML attribute."""
     written = "".join(
         f' {key}="{html.escape(value, quote=True)}"' for key, value in attributes.items()
     )
-    return f"<{name}{written} />"
+    return f"<{tag}{written} />"
 
 
 def template_words() -> dict[str, str]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import re
 import shutil
+import struct
 import sys
 from io import StringIO
 from pathlib import Path
@@ -245,3 +246,27 @@ def send_answer(handler: object, status: int, headers: dict[str, str], body: byt
         handler.wfile.write(body)  # type: ignore[attr-defined]
     except (BrokenPipeError, ConnectionResetError):
         pass  # the client timed out first
+
+
+def phone_jpeg(width: int, height: int, *, orientation: int = 1) -> bytes:
+    """A JPEG laid out as phones and cameras write one, its size 68 KB into the file.
+
+    SOI, a 60 KB EXIF segment (APP1) whose orientation tag is *orientation*, an 8 KB
+    ICC profile (APP2), then the frame header (SOF0) with *width* and *height* as stored.
+    """
+    ifd = struct.pack(">HHHIHH", 1, 0x0112, 3, 1, orientation, 0) + struct.pack(">I", 0)
+    exif = b"Exif\x00\x00MM\x00\x2a\x00\x00\x00\x08" + ifd
+    icc = b"ICC_PROFILE\x00\x01\x01"
+
+    def segment(marker: int, payload: bytes, size: int) -> bytes:
+        payload = payload.ljust(size - 2, b"\x00")
+        return bytes([0xFF, marker]) + struct.pack(">H", size) + payload
+
+    frame = struct.pack(">BHHB", 8, height, width, 3) + b"\x01\x22\x00\x02\x11\x01\x03\x11\x01"
+    return (
+        b"\xff\xd8"
+        + segment(0xE1, exif, 60 * 1024)
+        + segment(0xE2, icc, 8 * 1024)
+        + segment(0xC0, frame, 17)
+        + b"\xff\xd9"
+    )

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from pathlib import Path  # noqa: TC003 - pytest reads the annotations
+from pathlib import Path
 
 import pytest
+import yaml
 
 from bibfolio.group.load import read_members
 from bibfolio.group.matching import marked_indices, match_members, member_counts, unmatched
@@ -13,6 +14,7 @@ from bibfolio.model.assemble import build_publications
 from bibfolio.model.publication import Settings
 from bibfolio.reading.bibtex import read_bib_files
 from bibfolio.reading.diagnostics import NOTES
+from bibfolio.reading.frontmatter import field_lines, read_front_matter
 
 BIB = """
 @article{wen2021a, title = {One}, author = {Wen, Ada and Brill, Oskar}, journal = {J}, year = 2021}
@@ -218,3 +220,56 @@ def test_guide_documents_every_group_setting_and_member_field() -> None:
         for name in cell.split(",")
     }
     assert fields == set(FIELDS)
+
+
+REPO = Path(__file__).parents[1]
+#: Every member and project page and YAML members table of the examples and test roots.
+PAGES = sorted(
+    [
+        *REPO.glob("examples/*/people/*.md"),
+        *REPO.glob("examples/*/projects/*.md"),
+        *REPO.glob("tests/roots/test-*/people/*.md"),
+        *REPO.glob("tests/roots/test-projects/*/*.md"),
+    ]
+)
+TABLES = sorted([*REPO.glob("examples/*/*.yaml"), *REPO.glob("tests/roots/test-group*/*.yaml")])
+
+
+def _lines_before(node, offset: int) -> dict[str, int]:
+    """The lines as the pages read them before (from a second parse, yaml.compose)."""
+    lines = {}
+    for key, value in node.value:
+        if isinstance(key.value, str):
+            lines[key.value] = key.start_mark.line + 1 + offset
+            if isinstance(value, yaml.SequenceNode):
+                for index, item in enumerate(value.value):
+                    lines[f"{key.value}[{index}]"] = item.start_mark.line + 1 + offset
+    return lines
+
+
+def test_front_matter_and_tables_are_parsed_once_and_read_as_before(monkeypatch) -> None:
+    assert len(PAGES) > 25 and len(TABLES) >= 3
+    parses = []
+    real = yaml.composer.Composer.get_single_node  # what every loader parses a document with
+    monkeypatch.setattr(
+        yaml.composer.Composer, "get_single_node", lambda self: parses.append(1) or real(self)
+    )
+    for path in PAGES:
+        text = path.read_text(encoding="utf-8")
+        before = len(parses)
+        read = read_front_matter(text, str(path), "x", "none")
+        assert len(parses) == before + 1, path  # one parse of the block
+        data, node, found = read
+        block = found.group(1) or ""
+        assert data == yaml.safe_load(block), path
+        assert field_lines(node, 1) == _lines_before(yaml.compose(block), 1), path
+    for path in TABLES:
+        text = path.read_text(encoding="utf-8")
+        before = len(parses)
+        members, problems = read_table(path, text)
+        assert len(parses) == before + 1, path
+        nodes = {node.start_mark.line + 1: node for node in yaml.compose(text).value}
+        assert members and len(members) + len(problems) >= len(nodes)
+        for member in members:
+            # Each field at its line as before; now also each list item (aliases[0] ...).
+            assert member.lines == _lines_before(nodes[member.line], 0), path

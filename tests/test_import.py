@@ -6,6 +6,7 @@ import os
 import re
 import shlex
 import shutil
+import stat
 import subprocess
 import sys
 import threading
@@ -629,6 +630,22 @@ def test_failed_write_leaves_the_old_file(server, run, refs: Path, monkeypatch) 
     assert out == f"failed: {refs}: No space left on device; {refs} is unchanged\n"
     assert refs.read_bytes() == before
     assert [p.name for p in refs.parent.iterdir()] == ["refs.bib"]  # no temporary left
+
+
+def test_the_written_file_keeps_its_mode_and_reaches_the_disk(
+    server, run, refs: Path, monkeypatch
+) -> None:
+    """bibfolio's one atomic writer: durable (fsync before the rename), the mode kept."""
+    refs.chmod(0o640)
+    synced: list[int] = []
+    real_fsync = os.fsync
+    monkeypatch.setattr(os, "fsync", lambda fd: synced.append(fd) or real_fsync(fd))
+    status, out = run("10.5555/jrn.2022.7", "--bib", str(refs))
+    assert status == 0, out
+    assert "example2022measuring" in refs.read_text(encoding="utf-8")
+    assert stat.S_IMODE(refs.stat().st_mode) == 0o640
+    assert len(synced) == 1
+    assert [p.name for p in refs.parent.iterdir()] == ["refs.bib"]
 
 
 def test_sphinx_build_never_loads_the_importer() -> None:

@@ -62,3 +62,20 @@ def test_latex_output_keeps_real_math(app):
     tex = next(app.outdir.glob("*.tex")).read_text()
     assert r"\(O(n^2)\)" in tex
     assert r"\(\alpha\)" in tex
+
+
+# $\Sigma$$\Delta$ is two inline formulas, as in TeX: a $$ inside $...$ closes one and
+# opens the next (it opens display math only where no inline formula is open).
+@pytest.mark.sphinx("html", testroot="latex", freshenv=True)
+def test_adjacent_inline_formulas_are_two_formulas(soup):
+    adjacent = title(soup, "adjacent")
+    spans = adjacent.select("span.bibfolio-math")
+    assert [s.get_text() for s in spans] == ["Σ", "Δ", "x", "y", "z"]
+    assert adjacent.get_text() == "ΣΔ modulators and xyz"
+
+
+@pytest.mark.sphinx("latex", testroot="latex", freshenv=True)
+def test_latex_output_keeps_adjacent_formulas_apart(app):
+    app.build()
+    tex = next(app.outdir.glob("*.tex")).read_text()
+    assert r"\(\Sigma\)\(\Delta\) modulators and \(x\)\(y\)\(z\)" in tex

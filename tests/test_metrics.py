@@ -20,8 +20,8 @@ import pytest
 
 from bibfolio.__main__ import main
 from bibfolio.importer.http import Client
+from bibfolio.importer.progress import Progress
 from bibfolio.metrics import data, openalex
-from bibfolio.metrics.progress import Progress
 
 from .helpers import send_answer
 
@@ -356,8 +356,8 @@ def test_progress_bar_only_on_a_terminal() -> None:
         bar.advance(2)
         bar.close()
     assert pipe.getvalue() == ""
-    assert tty.getvalue().endswith("\r[" + "#" * 30 + "] 4/4 entries\n")
-    assert "\r[###############               ] 2/4 entries" in tty.getvalue()
+    assert tty.getvalue().endswith("\r[" + "#" * 30 + "] 4/4 entries\x1b[K\n")
+    assert "\r[###############               ] 2/4 entries\x1b[K" in tty.getvalue()
 
 
 @pytest.mark.parametrize(

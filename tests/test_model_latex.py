@@ -3,7 +3,19 @@
 from __future__ import annotations
 
 import pytest
+from docutils.frontend import get_default_settings
+from docutils.parsers.rst import Parser
+from docutils.utils import new_document
 
+from bibfolio.cv.entries import cv_entry
+from bibfolio.cv.typst import TypstTranslator
+from bibfolio.doctree.entrycontext import EntryContext
+from bibfolio.formats.citeformats import csl_item, ris
+from bibfolio.formats.cleanbib import publication_bibtex
+from bibfolio.formats.metadata import highwire_tags
+from bibfolio.model.assemble import build_publications
+from bibfolio.model.publication import Settings
+from bibfolio.reading.bibtex import read_bib_text
 from bibfolio.reading.latex import latex_to_plain, latex_to_rich
 from bibfolio.reading.richtext import Span
 
@@ -53,3 +65,34 @@ def test_markup_becomes_spans():
 def test_url_spans_carry_the_href():
     (span,) = latex_to_rich(r"\href{https://example.org}{the site}")
     assert (span.kind, span.data, span.children) == ("url", "https://example.org", ("the site",))
+
+
+@pytest.mark.parametrize(
+    ("source", "formulas", "text"),
+    [
+        # TeX's rule: $$ opens display math only where no inline formula is open.
+        (r"$\Sigma$$\Delta$ modulator", [r"\Sigma", r"\Delta"], "ΣΔ modulator"),
+        ("$x$$y$$z$", ["x", "y", "z"], "xyz"),
+        (r"$$\Sigma$$ alone", [r"\Sigma"], "Σ alone"),
+        (r"$$a$$$b$", ["a", "b"], "ab"),
+        (r"\(a\)$$b$$", ["a", "b"], "ab"),
+        ("$$a $ b$$", ["a $ b"], "a $ b"),
+    ],
+)
+def test_adjacent_inline_formulas(source, formulas, text):
+    rich = latex_to_rich(source)
+    assert [part.data for part in rich if isinstance(part, Span)] == formulas
+    assert latex_to_plain(source) == text
+
+
+def test_adjacent_formulas_in_every_export():
+    """Meta tags, CSL-JSON, RIS and the CV get the text; the BibTeX shown is as written."""
+    source = r"@article{sd, author = {Lovelace, Ada}, title = {$\Sigma$$\Delta$ modulators}, journal = {J}, year = 2024}"
+    publications, _ = build_publications(read_bib_text(source, "refs.bib").entries, Settings())
+    publication = publications["sd"]
+    assert ("citation_title", "ΣΔ modulators") in highwire_tags(publication)
+    assert csl_item(publication)["title"] == "ΣΔ modulators"
+    assert "TI  - ΣΔ modulators\n" in ris(publication)
+    assert r"title = {$\Sigma$$\Delta$ modulators}" in publication_bibtex(publication)
+    cv = TypstTranslator(new_document("cv", get_default_settings(Parser)), lambda _: "")
+    assert cv.content(cv_entry(publication, EntryContext("list"))).startswith("ΣΔ modulators. ")

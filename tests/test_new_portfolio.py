@@ -10,10 +10,14 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pybtex.database
 import pytest
 from bs4 import BeautifulSoup
 
 from bibfolio.__main__ import main
+from bibfolio.model.names import parse_name, split_name_list
+from bibfolio.reading.bibtex import read_bib_files
+from bibfolio.reading.latex import latex_to_plain
 from bibfolio.scaffold import new_portfolio
 
 from .helpers import REPO, build_project
@@ -172,6 +176,24 @@ def test_any_name_gives_a_portfolio_that_builds_clean(tmp_path, name):
     heading = built.page("index").find("h1").get_text().rstrip("#¶")
     straight = heading.translate(str.maketrans("‘’“”", "''\"\""))
     assert straight == name  # docutils' smart quotes curl quotes and apostrophes
+
+
+def test_a_name_with_tex_specials_reads_back_from_the_new_refs_bib(tmp_path):
+    """The ``| bib`` filter is bibfolio's one TeX escaper: braces and a tilde are text."""
+    name = "Ana {Brace} Tilde~Name"
+    site = tmp_path / "site"
+    assert main(["new", str(site), "--name", name]) == 0
+    bib = site / "refs.bib"
+    text = bib.read_text(encoding="utf-8")
+    assert "{Ana \\{Brace\\} Tilde\\textasciitilde{}Name and Example Coauthor}" in text
+    entries, problems = read_bib_files([(str(bib), bib.read_bytes())])
+    assert problems == []
+    for entry in entries:
+        first = split_name_list(entry.fields["author"].value)[0]
+        assert parse_name(first).display == name  # display: the name as read, LaTeX decoded
+        person = pybtex.database.parse_file(str(bib)).entries[entry.key].persons["author"][0]
+        parts = [*person.first_names, *person.middle_names, *person.prelast_names]
+        assert latex_to_plain(" ".join([*parts, *person.last_names])) == name
 
 
 def copy_template(target: Path) -> Path:

@@ -6,15 +6,16 @@ import json
 import os
 import re
 import shutil
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
 
-from .helpers import REPO, build_project
+from bibfolio.projects.load import read_projects
+
+from .helpers import REPO, build_project, phone_jpeg
 
 if TYPE_CHECKING:
-    from pathlib import Path
-
     from .helpers import Built
 
 ROOT = REPO / "tests" / "roots" / "test-projects"
@@ -256,3 +257,21 @@ def test_a_german_portfolio_has_its_projects_words_in_german(tmp_path: Path) -> 
     assert buttons[0].get_text() == "Alle Projekte"
     headings = [h.get_text() for h in built.page("projects/loom").select("h2")]
     assert [h.rstrip("#¶") for h in headings] == ["Veröffentlichungen"]
+
+
+def test_a_phone_jpeg_is_a_card_image_and_a_tiff_is_not(tmp_path: Path) -> None:
+    """A phone's JPEG (its size 68 KB in, after EXIF and ICC) is sized; a TIFF warns."""
+    shutil.copytree(ROOT, tmp_path / "site")
+    (tmp_path / "site/images/phone.jpg").write_bytes(phone_jpeg(640, 480))
+    (tmp_path / "site/images/scan.tif").write_bytes(b"II*\x00" + b"\x00" * 60)
+    for page, image in (("projects/loom.md", "phone.jpg"), ("projects/engine.md", "scan.tif")):
+        path = tmp_path / "site" / page
+        path.write_text(re.sub(r"images/\w+\.png", f"images/{image}", path.read_text()))
+    found = read_projects(tmp_path / "site", ["projects"])
+    assert found.sizes == {"images/phone.jpg": (640, 480)}
+    assert [(Path(p.path).name, p.line, p.message) for p in found.problems] == [
+        ("engine.md", 6, "code: 'ftp://example.org/engine' is not a web address (http/https); "
+         "no link"),
+        ("engine.md", 3, "image 'images/scan.tif' is not a PNG, JPEG, GIF or WebP file; the "
+         "card has no image"),
+    ]  # fmt: skip

@@ -17,10 +17,10 @@ from __future__ import annotations
 
 import hashlib
 import shutil
-import struct
 from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING, Any
 
+import imagesize
 from docutils import nodes
 
 from ..build.bibliography import get_domain, get_library
@@ -41,46 +41,30 @@ class preview_image(nodes.Inline, nodes.Element):  # noqa: N801 - docutils node 
     """``<img>`` of an entry's thumbnail: ``src``, ``width``, ``height``, ``alt``."""
 
 
-def image_size(data: bytes) -> tuple[int, int] | None:
-    """(width, height) of a PNG, GIF, WebP or JPEG file's *data*; None for anything else."""
-    if data[:8] == b"\x89PNG\r\n\x1a\n" and data[12:16] == b"IHDR":
-        return struct.unpack(">II", data[16:24])
-    if data[:6] in (b"GIF87a", b"GIF89a"):
-        return struct.unpack("<HH", data[6:10])
-    if data[:4] == b"RIFF" and data[8:12] == b"WEBP":
-        return _webp_size(data)
-    if data[:3] == b"\xff\xd8\xff":
-        return _jpeg_size(data)
-    return None
+def image_size(path: Path) -> tuple[int, int] | None:
+    """(width, height) of the PNG, JPEG, GIF or WebP file at *path*; None for anything else.
 
-
-def _webp_size(data: bytes) -> tuple[int, int] | None:
-    chunk = data[12:16]
-    if chunk == b"VP8X":
-        width = int.from_bytes(data[24:27], "little") + 1
-        return width, int.from_bytes(data[27:30], "little") + 1
-    if chunk == b"VP8 ":
-        width, height = struct.unpack("<HH", data[26:30])
-        return width & 0x3FFF, height & 0x3FFF
-    if chunk == b"VP8L":
-        bits = int.from_bytes(data[21:25], "little")
-        return (bits & 0x3FFF) + 1, ((bits >> 14) & 0x3FFF) + 1
-    return None
-
-
-def _jpeg_size(data: bytes) -> tuple[int, int] | None:
-    index = 2
-    while index + 9 < len(data):
-        if data[index] != 0xFF:
+    The size is imagesize's, which reads as much of the file as it takes (a phone's JPEG
+    has 60 KB of EXIF and an ICC profile before its size) and turns a JPEG by its EXIF
+    orientation, as browsers show it.  Only these four formats: every browser shows them
+    and they have a pixel size.  An SVG need not have one (the list and the cards reserve
+    the image's width and height before it loads), and AVIF shares its container with
+    HEIC, which only Safari shows.
+    """
+    try:
+        with path.open("rb") as file:
+            head = file.read(12)
+        if not head.startswith(_SIGNATURES) and not (head[:4] == b"RIFF" and head[8:] == b"WEBP"):
             return None
-        marker = data[index + 1]
-        length = int.from_bytes(data[index + 2 : index + 4], "big")
-        # Start-of-frame markers (not DHT C4, JPG C8, DAC CC) hold the size.
-        if 0xC0 <= marker <= 0xCF and marker not in (0xC4, 0xC8, 0xCC):
-            height, width = struct.unpack(">HH", data[index + 5 : index + 9])
-            return width, height
-        index += 2 + length
-    return None
+        # A Path, never a str: imagesize 2 fetches a str that starts with http:// or https://.
+        width, height = imagesize.get(path)
+    except OSError:
+        return None
+    return (width, height) if width > 0 and height > 0 else None
+
+
+#: How a PNG, JPEG and GIF file starts (a WebP file: RIFF, 4 bytes, WEBP).
+_SIGNATURES = (b"\x89PNG\r\n\x1a\n", b"\xff\xd8\xff", b"GIF87a", b"GIF89a")
 
 
 #: Where al-folio keeps the images its ``preview`` field names by their bare file names.
@@ -105,10 +89,10 @@ def _read(source: Path | None) -> tuple[str, int, int] | None:
     """(name in ``_previews/``, width, height), or None when *source* is no usable preview."""
     if source is None or source.suffix.lower() not in _SUFFIXES or not source.is_file():
         return None
-    data = source.read_bytes()
-    size = image_size(data)
+    size = image_size(source)
     if size is None:
         return None
+    data = source.read_bytes()
     digest = hashlib.sha256(data).hexdigest()[:16]
     return f"{source.stem}-{digest}{source.suffix.lower()}", size[0], size[1]
 

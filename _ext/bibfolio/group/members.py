@@ -39,13 +39,12 @@ from typing import TYPE_CHECKING, Any
 from ..model.messages import N_
 from ..model.profile import LINK_KINDS
 from ..reading.diagnostics import Diagnostic
-from ..reading.frontmatter import read_front_matter
+from ..reading.frontmatter import field_lines, load_yaml, read_front_matter
 
 if TYPE_CHECKING:
     from collections.abc import Callable
     from pathlib import Path
 
-    import yaml
 
 #: Text fields of a member, besides the link kinds of the owner's profile card.
 TEXT_FIELDS = ("name", "role", "position", "photo", "photo_alt", "went_to", "interests", "bio")
@@ -140,14 +139,6 @@ def page_id(path: Path) -> str:
     return _ID.sub("-", path.stem.lower()).strip("-") or "member"
 
 
-def _lines_of(node: yaml.MappingNode, offset: int) -> dict[str, int]:
-    return {
-        str(key.value): key.start_mark.line + 1 + offset
-        for key, _value in node.value
-        if isinstance(key.value, str)  # a scalar key (a ScalarNode)
-    }
-
-
 def read_page(path: Path, text: str, docname: str) -> tuple[Member | None, list[Diagnostic]]:
     """The member a page's front matter describes; None (and why) when it has none."""
     where = str(path)
@@ -157,7 +148,7 @@ def read_page(path: Path, text: str, docname: str) -> tuple[Member | None, list[
     if isinstance(read, Diagnostic):
         return None, [read]
     data, node, _ = read
-    lines = _lines_of(node, 1)
+    lines = field_lines(node, 1)
     data = {key: value for key, value in data.items() if key not in MYST_KEYS}
     return _member(page_id(path), data, where, 1, lines=lines, docname=docname)
 
@@ -189,8 +180,8 @@ def read_table(path: Path, text: str) -> tuple[list[Member], list[Diagnostic]]:
             rows.append((values, line, dict.fromkeys(values, line)))
     else:
         try:
-            node = yaml.compose(text)
-            data = yaml.safe_load(text) or []
+            data, node = load_yaml(text)
+            data = data or []
         except yaml.YAMLError as error:
             mark = getattr(error, "problem_mark", None)
             line = mark.line + 1 if mark is not None else 1
@@ -202,7 +193,7 @@ def read_table(path: Path, text: str) -> tuple[list[Member], list[Diagnostic]]:
             if not isinstance(item, dict) or not isinstance(item_node, yaml.MappingNode):
                 rows.append(({}, line, {}))
             else:
-                rows.append((item, line, _lines_of(item_node, 0)))
+                rows.append((item, line, field_lines(item_node, 0)))
     members: list[Member] = []
     problems = problems_first
     for values, line, lines in rows:

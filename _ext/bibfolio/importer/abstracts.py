@@ -3,9 +3,9 @@
 Crossref's abstracts are JATS fragments (``<jats:p>``, ``<jats:italic>``, MathML or
 ``<jats:tex-math>`` formulas, often a ``<jats:title>Abstract</jats:title>`` heading);
 DataCite's are HTML (``<b>``, ``<br>``, ``&amp;``); arXiv's ``<summary>`` is plain text
-in which ``$…$`` is TeX math.  Text is escaped as titles are (:func:`.texout.escape`), so
-it reads back as written; math is kept as its TeX source when its braces pair up, since
-BibTeX counts every brace, escaped or not.
+in which ``$…$`` is TeX math.  Text is escaped as titles are
+(:func:`bibfolio.reading.texescape.escape`), so it reads back as written; math is kept as
+its TeX source when its braces pair up, since BibTeX counts every brace, escaped or not.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from html.parser import HTMLParser
 
-from .texout import escape
+from ..reading.texescape import balanced, escape
 
 #: Inline markup kept, as the LaTeX command that opens it.
 _KEPT = {
@@ -59,12 +59,8 @@ def _text_value(text: str, *, math: bool) -> str:
 
 
 def _balanced(tex: str) -> bool:
-    depth = 0
-    for char in tex:
-        depth += {"{": 1, "}": -1}.get(char, 0)
-        if depth < 0:
-            return False
-    return depth == 0 and not tex.endswith("\\")
+    """TeX that can stand as written: its braces pair up and no backslash ends it."""
+    return balanced(tex) and not tex.endswith("\\")
 
 
 class _MarkupToLatex(HTMLParser):

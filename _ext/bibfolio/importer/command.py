@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .http import Client
+from .progress import Progress
 from .run import finish, run_import
 
 if TYPE_CHECKING:
@@ -60,12 +61,17 @@ def import_main(args: argparse.Namespace, client: Client | None = None) -> int:
     bib = Path(args.bib)
     if isinstance(sys.stdout, io.TextIOWrapper):
         sys.stdout.reconfigure(errors="backslashreplace")
+    progress = Progress(len(args.sources), sys.stderr, noun="")
+    client.waiting = progress.wait
     try:
-        result = run_import(args.sources, bib, client, args.owner)
+        result = run_import(args.sources, bib, client, args.owner, progress)
         lines = finish(result, bib, dry_run=args.dry_run)
     except OSError as error:
+        progress.close()
         # Reading or writing the file itself failed; the old file is intact.
         sys.stdout.write(f"failed: {bib}: {error.strerror or error}; {bib} is unchanged\n")
         return 1
+    finally:
+        progress.close()  # the bar's line ends before anything else is printed
     sys.stdout.writelines(f"{line}\n" for line in lines)
     return 1 if result.failures else 0

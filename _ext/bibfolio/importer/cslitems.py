@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import re
 
+from ..reading.texescape import escape
 from .abstracts import abstract_value
 from .records import ARXIV_DOI, Record, arxiv_id
-from .texout import escape, name_value, title_value
+from .texout import name_value, title_value
 
 #: CSL item types → BibTeX types, and the field the container title goes into.
 _CSL_TYPES = {

@@ -52,6 +52,9 @@ class Client:
     #: failing together do not retry in step (0: the exact waits of :data:`BACKOFF`).
     jitter: float = 0.0
     draw: Callable[[], float] = random.random  #: uniform in [0, 1), injectable
+    #: Told (seconds, why) before each wait and (0, "") after it: a progress bar's
+    #: :meth:`~.progress.Progress.wait`.
+    waiting: Callable[[float, str], None] | None = None
     _last: dict[str, float] = field(default_factory=dict)
 
     @property
@@ -66,8 +69,15 @@ class Client:
         if last is not None:
             remaining = last + interval - self.clock()
             if remaining > 0:
-                self.sleep(remaining)
+                self._pause(remaining, f"{service} allows one request every {interval:g} s")
         self._last[service] = self.clock()
+
+    def _pause(self, seconds: float, why: str) -> None:
+        if self.waiting is not None:
+            self.waiting(seconds, why)
+        self.sleep(seconds)
+        if self.waiting is not None:
+            self.waiting(0.0, "")
 
     def get_json(
         self,
@@ -121,6 +131,7 @@ class Client:
                 if not retryable or attempt == attempts - 1:
                     raise FetchError(f"{url}: HTTP {status} {error.reason}") from None
                 delay = self._backoff(attempt)
+                why = f"{service} answered HTTP {status}; trying again"
                 if status == 429:
                     delay = _retry_after(error.headers.get("Retry-After"), delay)
                     if delay > MAX_RETRY_AFTER:
@@ -128,7 +139,8 @@ class Client:
                             f"{url}: rate limited (429); the service asks to wait "
                             f"{delay:.0f} s, try again later"
                         ) from None
-                self.sleep(delay)
+                    why = f"{service} asks to wait (429, Retry-After)"
+                self._pause(delay, why)
             except TimeoutError:
                 raise FetchError(f"{url}: timed out after {self.timeout:g} s") from None
             except urllib.error.URLError as error:
@@ -141,7 +153,7 @@ class Client:
                     raise FetchError(
                         f"{url}: the connection broke ({type(error).__name__})"
                     ) from None
-                self.sleep(self._backoff(attempt))
+                self._pause(self._backoff(attempt), f"{service} hung up; trying again")
         raise AssertionError("unreachable")  # pragma: no cover
 
     def _backoff(self, attempt: int) -> float:

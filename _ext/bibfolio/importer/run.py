@@ -6,12 +6,14 @@ import codecs
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from .. import atomic
 from ..model.names import NameError_, NamePattern, closest_names, parse_name, split_name_list
 from ..reading.bibtex import read_bib_text
 from ..reading.encoding import decode_bib_bytes
 from .merge import Merger, Target
+from .progress import Progress
 from .sources import SourceError, fetch_records
-from .writer import apply, unified_diff, write_atomically
+from .writer import apply, unified_diff
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -91,9 +93,17 @@ def owner_variants(outcomes: Sequence[Outcome], owners: Sequence[str]) -> list[s
 
 
 def run_import(
-    sources: Sequence[str], bib: Path, client: Client, owners: Sequence[str] = ()
+    sources: Sequence[str],
+    bib: Path,
+    client: Client,
+    owners: Sequence[str] = (),
+    progress: Progress | None = None,
 ) -> ImportResult:
-    """Import *sources* into the text of *bib* (not written: see :func:`finish`)."""
+    """Import *sources* into the text of *bib* (not written: see :func:`finish`).
+
+    *progress* counts the fetches: one a SOURCE, and one per work of an ORCID record.
+    """
+    progress = progress or Progress(len(sources), None)
     result = ImportResult()
     if bib.exists():
         data = bib.read_bytes()
@@ -115,11 +125,14 @@ def run_import(
     ]
     merger = Merger(targets)
     for source in sources:
+        progress.show(source)
         try:
-            records = fetch_records(source, client)
+            records = fetch_records(source, client, progress)
         except SourceError as error:
             result.failures.append(str(error))
             continue
+        finally:
+            progress.advance()
         for record in records:
             merger.add(record)
             result.notes.extend(note for note in record.notes if note.startswith("orcid:"))
@@ -137,5 +150,8 @@ def finish(result: ImportResult, bib: Path, *, dry_run: bool) -> list[str]:
         diff = unified_diff(result.old, result.new, str(bib))
         return [*(diff.splitlines() or ["(no changes)"]), *result.report()]
     if result.new != result.old:
-        write_atomically(bib, ("\ufeff" if result.bom else "") + result.new)
+        # The user's own file: durable, and its mode kept.
+        atomic.write_file(
+            bib, ("\ufeff" if result.bom else "") + result.new, if_changed=False, durable=True
+        )
     return [*result.report(), f"{bib}: {'written' if result.new != result.old else 'unchanged'}"]

@@ -19,11 +19,13 @@ from ..model.privacy import private_fields
 from ..reading.bibtex import read_bib_text
 from ..reading.crossref import resolve_references
 from ..reading.encoding import decode_bib_bytes
+from ..reading.texescape import escape
 from .abstracts import abstract_value
 from .cslitems import MONTHS, csl_record
 from .http import FetchError
+from .progress import Progress
 from .records import Record, arxiv_id, bare_doi
-from .texout import escape, title_value
+from .texout import title_value
 
 if TYPE_CHECKING:
     from .http import Client
@@ -92,8 +94,11 @@ def _orcid_checksum_ok(orcid: str) -> bool:
     return digits[-1] == ("X" if result == 10 else str(result))
 
 
-def fetch_records(source: str, client: Client) -> list[Record]:
-    """Every record *source* yields; raises :class:`SourceError` when it yields none."""
+def fetch_records(source: str, client: Client, progress: Progress | None = None) -> list[Record]:
+    """Every record *source* yields; raises :class:`SourceError` when it yields none.
+
+    *progress* counts an ORCID record's works as it fetches them.
+    """
     kind, ident = classify(source)
     try:
         if kind == "bib":
@@ -103,7 +108,7 @@ def fetch_records(source: str, client: Client) -> list[Record]:
         if kind == "arxiv":
             return [arxiv_record(ident, client)]
         if kind == "orcid":
-            return orcid_records(ident, client)
+            return orcid_records(ident, client, progress)
         return dblp_records(ident, client)
     except FetchError as error:
         raise SourceError(str(error)) from None
@@ -178,11 +183,12 @@ def _arxiv_name(name: str) -> str:
 
 
 # -- ORCID: the public API's works ------------------------------------------------------
-def orcid_records(orcid: str, client: Client) -> list[Record]:
+def orcid_records(orcid: str, client: Client, progress: Progress | None = None) -> list[Record]:
     """Each work of an ORCID record, resolved through its DOI or arXiv id.
 
     ORCID's own work summaries carry no author list, so a work with neither identifier
-    is reported and skipped rather than imported without authors.
+    is reported and skipped rather than imported without authors.  Each work is one more
+    item of *progress*, shown as it is fetched.
     """
     body = client.get("orcid", f"{service_url('orcid')}/{orcid}/works", "application/json")
     try:
@@ -194,28 +200,49 @@ def orcid_records(orcid: str, client: Client) -> list[Record]:
         raise SourceError(f"orcid:{orcid}: the record lists no public works")
     records: list[Record] = []
     skipped: list[str] = []
-    for group in groups:
-        try:
-            ids = _work_ids(group)
-            summary = (group.get("work-summary") or [{}])[0]
-            title = (((summary.get("title") or {}).get("title") or {}).get("value")) or "?"
-        except (AttributeError, TypeError, IndexError):
-            skipped.append("a group that is not a work summary")
-            continue
-        try:
-            if ids.get("doi"):
-                records.append(_tag(doi_record(ids["doi"], client), orcid))
-            elif ids.get("arxiv"):
-                records.append(_tag(arxiv_record(arxiv_id(ids["arxiv"]), client), orcid))
-            else:
-                skipped.append(f"{title!r}: no DOI or arXiv id (ORCID lists no authors)")
-        except (SourceError, FetchError) as error:
-            skipped.append(f"{title!r}: {error}")
+    progress = progress or Progress(0, None)
+    progress.add(len(groups))
+    for index, group in enumerate(groups, 1):
+        records.extend(
+            _orcid_work(orcid, group, index, client=client, skipped=skipped, progress=progress)
+        )
+        progress.advance()
     if records:
         records[0].notes.extend(f"orcid:{orcid}: skipped {why}" for why in skipped)
     elif skipped:
         raise SourceError(f"orcid:{orcid}: no work could be imported; " + "; ".join(skipped))
     return records
+
+
+def _orcid_work(
+    orcid: str,
+    group: dict,
+    index: int,
+    *,
+    client: Client,
+    skipped: list[str],
+    progress: Progress,
+) -> list[Record]:
+    """The record of one work group (none, with the reason in *skipped*)."""
+    try:
+        ids = _work_ids(group)
+        summary = (group.get("work-summary") or [{}])[0]
+        title = (((summary.get("title") or {}).get("title") or {}).get("value")) or "?"
+    except (AttributeError, TypeError, IndexError):
+        skipped.append("a group that is not a work summary")
+        return []
+    doi, arxiv = ids.get("doi", ""), ids.get("arxiv", "")
+    shown = f"doi:{doi}" if doi else f"arXiv:{arxiv_id(arxiv) or arxiv}" if arxiv else repr(title)
+    progress.show(f"orcid:{orcid} work {index}: {shown}")
+    try:
+        if doi:
+            return [_tag(doi_record(doi, client), orcid)]
+        if arxiv:
+            return [_tag(arxiv_record(arxiv_id(arxiv), client), orcid)]
+        skipped.append(f"{title!r}: no DOI or arXiv id (ORCID lists no authors)")
+    except (SourceError, FetchError) as error:
+        skipped.append(f"{title!r}: {error}")
+    return []
 
 
 def _work_ids(group: dict) -> dict[str, str]:

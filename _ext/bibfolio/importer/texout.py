@@ -1,32 +1,16 @@
-"""Unicode text → BibTeX values: escape LaTeX specials, keep UTF-8, protect acronyms."""
+"""Unicode text → BibTeX values: titles and names escaped, UTF-8 kept, acronyms protected.
+
+The escaping itself is :func:`bibfolio.reading.texescape.escape`, shared with the site
+template's ``| bib`` filter.
+"""
 
 from __future__ import annotations
 
 import html
 import re
 
-#: Characters with a meaning in LaTeX, as written so they read back as themselves.
-_SPECIALS = {
-    "\\": r"\textbackslash{}",
-    "{": r"\{",
-    "}": r"\}",
-    "&": r"\&",
-    "%": r"\%",
-    "#": r"\#",
-    "_": r"\_",
-    "$": r"\$",
-    "~": r"\textasciitilde{}",
-    "^": r"\textasciicircum{}",
-    # A lone ` is an opening quote in LaTeX; the grave accent character is this command.
-    "`": r"\textasciigrave{}",
-}
-#: Braces that do not pair up: math-mode commands, as a brace of either kind would leave
-#: the value unbalanced for BibTeX (it counts ``\{`` as a brace).
-_LONE_BRACES = {"{": r"{$\lbrace$}", "}": r"{$\rbrace$}"}
-_SPACE = re.compile(r"\s+")
-_SPECIAL = re.compile(r"[\\{}&%#_$~^`]")
-# TeX ligatures of plain characters: -- and --- are dashes, '' a closing double quote.
-_LIGATURE = re.compile(r"(-(?=-)|'(?='))")
+from ..reading.texescape import escape
+
 # A word with a capital after its first letter (LLM, GPUs, PyTorch, 3D): BibTeX styles
 # that lower-case titles would break it, so it is braced.  A capitalised word (Title Case)
 # is left alone: braces everywhere would stop styles from choosing the case.
@@ -45,30 +29,6 @@ _KEPT_TAGS = {
     "sub": r"\textsubscript{",
     "sup": r"\textsuperscript{",
 }
-
-
-def escape(text: str, *, strip: bool = True, ligatures: bool = True) -> str:
-    """Escape *text* for a BibTeX value; whitespace runs become one space.
-
-    With *ligatures* false, ``--`` stays a dash (for page ranges).
-    """
-    text = _SPACE.sub(" ", text)
-    if strip:
-        text = text.strip()
-    table = _SPECIALS if _balanced(text) else {**_SPECIALS, **_LONE_BRACES}
-    text = _SPECIAL.sub(lambda match: table[match.group()], text)
-    return _LIGATURE.sub(r"\1{}", text) if ligatures else text
-
-
-def _balanced(text: str) -> bool:
-    """True when *text*'s braces pair up: BibTeX counts ``\\{`` too, so only then is it safe."""
-    depth = 0
-    for char in text:
-        if char in "{}":
-            depth += 1 if char == "{" else -1
-            if depth < 0:
-                return False
-    return depth == 0
 
 
 def protect_capitals(value: str) -> str:

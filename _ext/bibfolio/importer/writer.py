@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import difflib
-import os
 import re
-import tempfile
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -200,19 +198,3 @@ def unified_diff(old: str, new: str, path: str) -> str:
             tofile=path if Path(path).is_absolute() else f"b/{path}",
         )
     )
-
-
-def write_atomically(path: Path, text: str) -> None:
-    """Write *text* to *path* through a temporary file and a rename: all or nothing."""
-    mode = path.stat().st_mode & 0o777 if path.exists() else 0o644
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8", newline="") as stream:
-            stream.write(text)
-            stream.flush()
-            os.fsync(stream.fileno())
-        Path(temporary).chmod(mode)
-        Path(temporary).replace(path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise

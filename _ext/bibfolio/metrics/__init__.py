@@ -2,8 +2,8 @@
 
 ``data`` (the file and the summary figures, plain Python) is all the Sphinx build reads
 (through ``build/citedby.py``).  ``lookup`` (what a source is asked and answers), ``openalex``
-and ``sources`` (Crossref, Semantic Scholar, and the table of all three), ``progress``
-and ``command`` run only on request, through the importer's polite HTTP client.  Nothing
-here imports Sphinx.  May import :mod:`bibfolio.importer` (its HTTP client and records) and
-everything below it.
+and ``sources`` (Crossref, Semantic Scholar, and the table of all three) and ``command``
+run only on request, through the importer's polite HTTP client and its progress bar.
+Nothing here imports Sphinx.  May import :mod:`bibfolio.importer` (its HTTP client,
+progress bar and records) and everything below it.
 """

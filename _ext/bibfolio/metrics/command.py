@@ -11,12 +11,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..importer.http import Client
+from ..importer.progress import Progress
 from ..importer.records import bare_doi, entry_arxiv
 from ..reading.bibtex import read_bib_files
 from ..reading.latex import latex_to_plain
 from . import data
 from .lookup import Lookup
-from .progress import Progress
 from .sources import SOURCES
 
 if TYPE_CHECKING:
@@ -160,6 +160,7 @@ def metrics_main(args: argparse.Namespace, client: Client | None = None) -> int:
     lookups = [lookup_of(entry, new.pins) for entry in entries if entry.key not in new.exclude]
     client = client or Client(mailto=args.mailto, timeout=args.timeout, jitter=0.25)
     progress = Progress(len(lookups), sys.stderr)
+    client.waiting = progress.wait
     outcome = SOURCES[source](client).fetch(lookups, progress.advance)
     progress.close()
     today = dt.datetime.now(dt.UTC).date().isoformat()

@@ -146,20 +146,29 @@ def add_alternates(
         context["bibfolio_dir"] = "rtl"
     context["bibfolio_words"] = template_words()
     if app.builder.format == "html" and (app.config.language or "en") != "en":
-        words = html.escape(json.dumps(script_words(), ensure_ascii=False), quote=True)
-        meta = f'<meta name="bibfolio-words" content="{words}" />'
+        words = json.dumps(script_words(), ensure_ascii=False)
+        meta = empty_element("meta", name="bibfolio-words", content=words)
         context["metatags"] = context.get("metatags", "") + "\n" + meta
     if len(app.config.bibfolio_translations) < 2 or app.builder.format != "html":
         return
     pages = alternates(app, pagename)
     context["bibfolio_languages"] = pages
     context["bibfolio_languages_label"] = _("Languages")
+    # The codes and URLs are the configuration's, written as they are: escaped.
     links = [
-        f'<link rel="alternate" hreflang="{page["hreflang"]}" href="{page["url"]}" />'
-        for page in pages
+        empty_element("link", rel="alternate", hreflang=code, href=url)
+        for code, url in [(p["hreflang"], p["url"]) for p in pages]
+        + [("x-default", pages[0]["url"])]
     ]
-    links.append(f'<link rel="alternate" hreflang="x-default" href="{pages[0]["url"]}" />')
     context["metatags"] = context.get("metatags", "") + "\n".join(["", *links])
+
+
+def empty_element(tag: str, /, **attributes: str) -> str:
+    """``<tag key="value" ... />``, each value escaped for an HTML attribute."""
+    written = "".join(
+        f' {key}="{html.escape(value, quote=True)}"' for key, value in attributes.items()
+    )
+    return f"<{tag}{written} />"
 
 
 def template_words() -> dict[str, str]:

@@ -33,13 +33,12 @@ from typing import TYPE_CHECKING, Any
 
 from ..model.messages import N_
 from ..reading.diagnostics import Diagnostic
-from ..reading.frontmatter import read_front_matter
+from ..reading.frontmatter import field_lines, read_front_matter
 
 if TYPE_CHECKING:
     from collections.abc import Callable
     from pathlib import Path
 
-    import yaml
 
 TEXT_FIELDS = ("summary", "image", "image_alt")
 LINK_FIELDS = ("code", "data", "demo")
@@ -105,18 +104,6 @@ def entry_projects(value: str) -> tuple[str, ...]:
     return tuple(p for p in (part.strip().lower() for part in re.split(r"[,;]", value)) if p)
 
 
-def _lines_of(node: yaml.MappingNode, offset: int) -> dict[str, int]:
-    lines: dict[str, int] = {}
-    for key, value in node.value:
-        if not isinstance(key.value, str):
-            continue
-        lines[key.value] = key.start_mark.line + 1 + offset
-        if type(value).__name__ == "SequenceNode":
-            for index, item in enumerate(value.value):
-                lines[f"{key.value}[{index}]"] = item.start_mark.line + 1 + offset
-    return lines
-
-
 def read_page(path: Path, text: str, docname: str) -> tuple[Project | None, list[Diagnostic]]:
     """The project a page describes; None (and why) when it has no front matter."""
     where = str(path)
@@ -132,7 +119,7 @@ def read_page(path: Path, text: str, docname: str) -> tuple[Project | None, list
         title.group(1).strip() if title else path.stem,
         where,
         docname,
-        lines=_lines_of(node, 1),
+        lines=field_lines(node, 1),
     )
     problems = [_field(project, key, value) for key, value in data.items() if key not in MYST_KEYS]
     return project, [p for p in problems if p is not None]

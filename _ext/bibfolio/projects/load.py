@@ -75,7 +75,7 @@ def read_projects(srcdir: Path, folders: list[str]) -> Projects:
         if not project.image:
             continue
         image = (srcdir / project.image).resolve()
-        size = image_size(image.read_bytes()[:65536]) if image.is_file() else None
+        size = image_size(image) if image.is_file() else None
         if not image.is_relative_to(source):
             why = "is outside the source folder"
         elif not image.is_file():

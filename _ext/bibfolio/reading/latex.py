@@ -204,16 +204,25 @@ class _Parser:
         self.unknown.extend(unknown)
         return Span("math", rich, tex.strip())
 
-    def math(self, delimiter: str) -> Span:
-        """Parse math up to *delimiter*: ``$``/``$$``, or ``)`` for ``\\(...\\)``."""
+    def math(self, delimiter: str) -> list[str | Span]:
+        """Parse math up to *delimiter*: ``$``/``$$``, or ``)`` for ``\\(...\\)``.
+
+        As in TeX, a ``$$`` met inside ``$...$`` is the ``$`` that closes it and the ``$``
+        that opens the next formula: ``$\\Sigma$$\\Delta$`` is two inline formulas.
+        """
         start = self.tokens[self.pos - 1].end()
         group = 2 if delimiter == ")" else 3
+        spans: list[str | Span] = []
         while self.pos < len(self.tokens):
             token = self.tokens[self.pos]
             self.pos += 1
-            if token.group(group) == delimiter:
-                return self.math_span(self.source[start : token.start()])
-        return self.math_span(self.source[start:])
+            found = token.group(group)
+            if found == delimiter:
+                return [*spans, self.math_span(self.source[start : token.start()])]
+            if delimiter == "$" and found == "$$":
+                spans.append(self.math_span(self.source[start : token.start()]))
+                start = token.end()
+        return [*spans, self.math_span(self.source[start:])]
 
     def one(self) -> list[str | Span]:
         token = self.tokens[self.pos]
@@ -225,10 +234,10 @@ class _Parser:
             if control in ACCENTS:
                 return self.accent(control)
             if control == "(":
-                return [self.math(")")]
+                return self.math(")")
             return [SYMBOLS.get(control, control)]
         if math is not None:
-            return [self.math(math)]
+            return self.math(math)
         if punct is not None:
             if punct == "{":
                 return list(self.group())

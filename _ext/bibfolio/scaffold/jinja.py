@@ -20,12 +20,12 @@ from xml.sax.saxutils import escape as xml_escape
 from jinja2.ext import Extension
 
 from ..model.names import parse_name
+from ..reading.texescape import escape
 
 if TYPE_CHECKING:
     from jinja2 import Environment
 
 _MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]<>#|!$])")
-_BIBTEX_SPECIAL = re.compile(r"([&%$#_])")
 
 
 def python_literal(text: str) -> str:
@@ -39,8 +39,11 @@ def markdown(text: str) -> str:
 
 
 def bibtex(text: str) -> str:
-    """*text* with BibTeX's special characters escaped."""
-    return _BIBTEX_SPECIAL.sub(r"\\\1", text)
+    """*text* as a BibTeX value that reads back as *text* (``\\ { } ~ ^ & % $ # _`` escaped).
+
+    bibfolio's one TeX escaper, the importer's too.
+    """
+    return escape(text)
 
 
 def initials(name: str) -> str:

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ..reading.latex import latex_to_plain
+from .folding import fold_letters
 
 #: Symbols al-folio users append or prepend to names; they become marks, not name text.
 MARK_SYMBOLS = "*∗†‡§¶#‖"
@@ -303,11 +304,13 @@ def parse_name(text: str) -> PersonName:
 
 @lru_cache(maxsize=65536)
 def fold(text: str) -> str:
-    """Fold for comparison: decode LaTeX, drop accents, case, spaces, dots and hyphens."""
+    """Fold for comparison: decode LaTeX, drop case, accents, spaces, dots and hyphens.
+
+    Latin letters go to their base (``{\\L}ukasz``, "Łukasz" and "Lukasz" are one name);
+    other scripts are kept as written (:func:`~.folding.fold_letters`).
+    """
     plain = latex_to_plain(text) if ("\\" in text or "{" in text) else text
-    decomposed = unicodedata.normalize("NFKD", plain)
-    stripped = "".join(c for c in decomposed if not unicodedata.combining(c))
-    return _FOLD_DROP.sub("", stripped.casefold())
+    return _FOLD_DROP.sub("", fold_letters(plain))
 
 
 #: Generational suffixes written among the given names ("Liang, Mingyu Jr."): a reader

@@ -782,9 +782,10 @@ def test_console_script(tmp_path: Path) -> None:
 
 def test_checker_does_not_import_sphinx() -> None:
     # The checker must work (and start fast) where only the model's dependencies are loaded.
+    # pybtex is one of them: model/names.py splits each name with its Person.
     code = (
         "import sys; from bibfolio.__main__ import main; main(['check', 'refs.bib']); "
-        "print(sorted({m.split('.')[0] for m in sys.modules} & {'sphinx', 'docutils', 'pybtex'}))"
+        "print(sorted({m.split('.')[0] for m in sys.modules} & {'sphinx', 'docutils'}))"
     )
     process = subprocess.run(
         [sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, check=True

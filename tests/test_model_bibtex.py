@@ -97,10 +97,15 @@ def test_invalid_utf8_and_empty_and_missing_files():
 
 
 def _words_by_characters(text: str) -> list[str]:
-    """BibTeX's word split, one character at a time: at whitespace and ``~`` outside braces."""
+    """BibTeX's word split, one character at a time: at whitespace and ``~`` outside braces.
+
+    As pybtex splits (BibTeX would cut the accent off), ``\\~`` is the tilde accent
+    (``Casta\\~{n}eda``), not a tie.
+    """
     words, current, depth = [], "", 0
-    for char in text:
-        if char in " \t\n~" and depth == 0:
+    for index, char in enumerate(text):
+        tie = char == "~" and text[index - 1 : index] != "\\"
+        if (char in " \t\n" or tie) and depth == 0:
             if current:
                 words.append(current)
             current = ""

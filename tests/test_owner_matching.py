@@ -134,3 +134,25 @@ def test_name_forms_parse_alike():
     assert {p.display for p in parsed} == {"Ludwig van Beethoven"}
     junior = parse_name("King, Jr, Martin Luther")
     assert junior.display == "Martin Luther King, Jr"
+
+
+@pytest.mark.sphinx("html", testroot="owner-latin-letters", freshenv=True)
+def test_the_owner_is_bold_across_latin_letters_of_their_own(app):
+    """ł, ø, đ, þ fold to l, o, d, th (issue 46); hanzi are never romanised."""
+    app.build()
+    # Only the near miss, which is another person, is reported.
+    [warning] = warnings_of(app).splitlines()
+    assert warning.endswith(
+        "refs.bib:6: WARNING: 'nearmiss' is in the publication list of index, but none of its "
+        "authors matches bibfolio_owner; add an alias or a N=highlight annotation "
+        "[bibfolio.owner_missing]"
+    )
+    soup = page(app)
+    assert bold_names(soup, "lstroke") == ["Łucja Kowalczyk"]
+    assert bold_names(soup, "ostroke") == ["Søren Holmgaard"]
+    assert bold_names(soup, "ascii") == ["Soren Holmgaard"]
+    assert bold_names(soup, "dstroke") == ["Đurđica Marević"]
+    assert bold_names(soup, "thorn") == ["Þóra Eiríksdóttir"]
+    assert bold_names(soup, "nearmiss") == []
+    # 章伟 shares the pinyin "Zhang Wei" with 张伟, the owner: only 张伟 is bold.
+    assert bold_names(soup, "hanzi") == ["张伟"]

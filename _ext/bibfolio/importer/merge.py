@@ -17,10 +17,10 @@ Rules (GUIDE.md, "Keeping refs.bib current"):
 from __future__ import annotations
 
 import re
-import unicodedata
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from ..model.folding import fold_letters
 from ..model.names import NameError_, parse_name, split_name_list
 from ..reading.latex import latex_to_plain
 from .records import Record, entry_arxiv, first_family, normal_title
@@ -100,8 +100,8 @@ def make_key(record: Record, taken: set[str]) -> str:
 
 
 def _ascii(text: str) -> str:
-    decomposed = unicodedata.normalize("NFKD", text.replace("ß", "ss"))
-    return re.sub(r"[^a-z0-9]", "", decomposed.encode("ascii", "ignore").decode().lower())
+    # Latin letters at their base ("Łukasiewicz" → lukasiewicz); other scripts dropped.
+    return re.sub(r"[^a-z0-9]", "", fold_letters(text))
 
 
 class Merger:

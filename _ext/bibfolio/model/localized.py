@@ -16,6 +16,7 @@ from babel import Locale, UnknownLocaleError
 from babel.dates import format_date, format_interval, format_skeleton
 from babel.numbers import format_decimal
 
+from .folding import fold_letters
 from .names import parse_name
 
 if TYPE_CHECKING:
@@ -122,9 +123,10 @@ def format_pub_date(date: PubDate, language: str | None) -> str:
 
 
 #: Letters that an alphabet sorts as letters of their own, after the letter named, in
-#: this order (CLDR's collation tailorings; any other accented letter sorts with its
-#: base letter, as in the root collation).  Where PyICU is installed, ICU's collator for
-#: the language is used instead, which also orders Chinese names by pinyin.
+#: this order (CLDR's collation tailorings; any other Latin letter sorts with its base
+#: letter, as :func:`.fold_letters` folds it: é and ø with e and o, æ as ae).  Where PyICU
+#: is installed, ICU's collator for the language is used instead, which also orders
+#: Chinese names by pinyin.
 _AFTER: dict[str, dict[str, str]] = {
     "sv": {"å": "z", "ä": "z", "ö": "z", "æ": "z", "ø": "z"},
     "fi": {"å": "z", "ä": "z", "ö": "z"},
@@ -153,13 +155,8 @@ def _tailored(language: str) -> dict[str, str]:
 
 
 def _fold(text: str, table: dict[str, str]) -> str:
-    out = []
-    for char in unicodedata.normalize("NFC", text).casefold():
-        if char in table:
-            out.append(table[char])
-            continue
-        out.extend(c for c in unicodedata.normalize("NFKD", char) if not unicodedata.combining(c))
-    return "".join(out)
+    folded = unicodedata.normalize("NFC", text).casefold()
+    return "".join(table.get(char) or fold_letters(char) for char in folded)
 
 
 def _icu_key(language: str) -> Callable[[str], object] | None:

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import difflib
 import re
-import unicodedata
 from functools import cached_property
 from typing import TYPE_CHECKING
 
 from ..reading.diagnostics import Diagnostic
 from ..reading.richtext import plain
+from .folding import fold_letters
 from .names import fold
 
 if TYPE_CHECKING:
@@ -210,12 +210,7 @@ def _is_preprint(publication: Publication) -> bool:
 
 def _title_key(text: str) -> str:
     """A title folded for comparison: no accents, case or punctuation; single spaces."""
-    if text.isascii():  # no accent to drop (NFKD leaves ASCII as it is)
-        stripped = text.casefold()
-    else:
-        decomposed = unicodedata.normalize("NFKD", text)
-        stripped = "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
-    return " ".join(word for word in _WORDS.split(stripped) if word)
+    return " ".join(word for word in _WORDS.split(fold_letters(text)) if word)
 
 
 def _similar(a: str, b: str, cutoff: float) -> bool:

@@ -264,6 +264,12 @@ def test_new_makes_a_site_repository_of_its_own(tmp_path, capsys):
     conf = (site / "docs" / "conf.py").read_text()
     assert 'NAME = "Ana \\"Ani\\" Ruiz"' in conf
     assert 'bibtex_bibfiles = ["../refs.bib"]' in conf
+    # The site's noxfile checks refs.bib itself (given again, it was read twice).
+    assert "`python3 -m nox -s check -- --owner ...`" in conf
+    assert (
+        "%   python3 -m nox -s check -- --owner 'Ana \"Ani\" Ruiz'\n"
+        in (site / "refs.bib").read_text()
+    )
     assert 'author    = {Ana "Ani" Ruiz and Example Coauthor}' in (site / "refs.bib").read_text()
     answers = (site / ".copier-answers.yml").read_text()
     assert 'owner_name: Ana "Ani" Ruiz' in answers

@@ -110,7 +110,7 @@ def docs_live(session: nox.Session) -> None:
 
 @nox.session
 def new(session: nox.Session) -> None:
-    """Make a fresh portfolio: -- docs --name "Your Name" [--bib ../yours.bib]."""
+    """A site repository with this checkout's bibfolio: -- ../my-site --name "Your Name"."""
     session.install("-e", ".")
     session.run("python", "-m", "bibfolio", "new", *session.posargs)
 

@@ -260,3 +260,17 @@ def test_guide_lists_every_row():
     assert _listed(guide, "| old field |") == [
         (r.old, r.new, r.renamed_in, r.warn_from) for r in renamedfields.RENAMED_FIELDS
     ]
+
+
+@pytest.mark.parametrize(
+    ("version", "note"),
+    [("0.3.0.dev1", True), ("0.3.0rc1", True), ("0.3.0", False), ("0.3.1", False)],
+)
+def test_a_note_is_a_warning_from_the_release_not_its_candidates(monkeypatch, version, note):
+    # Issue 46: versions in PyPA's order (packaging.version), so 0.3.0rc1 < 0.3.0.
+    text = b"@misc{a,\n  title = {A},\n  featured = {true},\n}\n"
+    (entry,), _ = read_bib_files([("refs.bib", text)])
+    row = RenamedField("featured", "selected", "0.2.0", "0.3.0")
+    monkeypatch.setattr(renamedfields, "RENAMED_FIELDS", (row,))
+    (problem,) = renamedfields.rename_fields(entry, version)
+    assert (problem.location, problem.is_note) == ("refs.bib:3", note)

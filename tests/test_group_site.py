@@ -57,20 +57,26 @@ def test_new_group_writes_a_site_repository_that_builds_clean(tmp_path: Path, ca
     assert built.warnings == ""
     assert built.page("index").find("h1").get_text().strip("#¶ ") == "Lab of Odd Graphs & Things"
     home = built.page("index")
-    # The lab's front page: highlight rows, news, the newest papers, the people.
-    rows = home.select("div.bibfolio-highlight .bibfolio-highlight-heading")
-    assert [row.get_text() for row in rows] == ["Research", "Team"]
+    # The lab's front page: the newest papers and the people; its highlight rows and news
+    # are in comments until the group writes them (issue 45: nothing placeholder shows).
+    assert home.select("div.bibfolio-highlight") == []
+    assert home.select_one("#news") is None
     preview = home.select("div.bibfolio-people-preview .bibfolio-person-name")
     assert [name.get_text() for name in preview] == ["Vesna Quarrington"]
     assert [li["id"] for li in home.select("li.bibfolio-entry")] == [f"pub-example{YEAR}"]
-    assert "This site went up" in home.select_one("#news").get_text()
     cards = built.page("people").select(".bibfolio-person-name")
     assert [card.get_text() for card in cards] == ["Vesna Quarrington"]
     marked = [s.get_text() for s in built.page("publications").select("strong.bibfolio-owner")]
     assert marked == ["Vesna Quarrington"]
-    # Every page says which text is an example to replace.
-    for page in ("index.md", "people/pi.md"):
-        assert "**Example text: replace it.**" in (site / "docs" / page).read_text(encoding="utf-8")
+    # The pages say in comments (not published) what to write in them.
+    home_page = (site / "docs" / "index.md").read_text(encoding="utf-8")
+    assert "% The group's home page." in home_page and "% ```{highlight-row} Research" in home_page
+    member = (site / "docs" / "people" / "pi.md").read_text(encoding="utf-8")
+    assert "% The member's biography, shown below the card" in member
+    assert "\n# start: 2020 " in member  # a year nobody gave is not on the card
+    for page in ("index", "people/pi"):
+        text = built.page(page).select_one("article").get_text()
+        assert "Example text" not in text and "replace it" not in text, page
     # No CV: conf.py says so (and how to make a PDF of the pages), no page links one.
     assert "\nbibfolio_cv = False\n" in (site / "docs" / "conf.py").read_text(encoding="utf-8")
     assert not list(built.outdir.glob("cv*"))
@@ -118,10 +124,15 @@ def test_group_cv_is_opt_in_and_made_of_the_pages_named(tmp_path: Path) -> None:
     assert (built.outdir / "cv.pdf").read_bytes().startswith(b"%PDF")
 
 
-def test_new_group_without_a_name_uses_a_placeholder_member(tmp_path: Path) -> None:
-    assert main(["new", str(tmp_path / "lab"), "--group", "Odd Lab"]) == 0
-    page = tmp_path / "lab" / "docs" / "people" / "pi.md"
-    assert 'name: "Your Name"' in page.read_text(encoding="utf-8")
+def test_new_group_without_a_first_member_is_refused(tmp_path: Path, capsys) -> None:
+    # Issue 45: no "Your Name" placeholder on the people page; nothing written.
+    for name in ([], ["--name", "  "]):
+        assert main(["new", str(tmp_path / "lab"), "--group", "Odd Lab", *name]) == 2
+        assert capsys.readouterr().err == (
+            "bibfolio new: error: the group's first member has no name; give it with "
+            "--name 'Their Name' (the PI, say)\n"
+        )
+        assert not (tmp_path / "lab").exists()
 
 
 def test_new_needs_a_name_or_a_group(tmp_path: Path, capsys) -> None:

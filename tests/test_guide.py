@@ -4,6 +4,7 @@ documented, and the commands they show run."""
 from __future__ import annotations
 
 import re
+import shlex
 import shutil
 import subprocess
 import sys
@@ -21,6 +22,7 @@ from .helpers import REPO, build_project
 
 GUIDE = (REPO / "GUIDE.md").read_text(encoding="utf-8")
 README = (REPO / "README.md").read_text(encoding="utf-8")
+PYPROJECT = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))
 
 
 def table_rows(text: str, heading: str) -> list[str]:
@@ -168,3 +170,95 @@ def test_lowest_runs_on_the_oldest_python_declared():
     oldest = project["project"]["requires-python"].removeprefix(">=")
     noxfile = (REPO / "noxfile.py").read_text(encoding="utf-8")
     assert f'@nox.session(python="{oldest}")\ndef lowest(' in noxfile
+
+
+#: The owner's path in the guide: a site repository, from `bibfolio new` to its upgrade.
+OWNER_PATH = ("## A portfolio of your own", "### Deprecations")
+#: The owner's commands that are not run, only checked for their form, and why.
+FORM_ONLY = {
+    "python3 -m pip install bibfolio": "PyPI: the test runs this checkout's bibfolio",
+    "python3 -m nox -s docs-live": "a server until stopped: tests/test_live_preview.py",
+    "git push -u origin main": "the network: the test checks that the branch exists",
+    'git commit -am "bibfolio X.Y.Z"': "after a bump to a next release: test_upgrade_proof.py",
+}
+#: Placeholders of the guide's commands, as an owner fills them in.
+FILLED_IN = {"<you>": "priya", "<repo>": "my-site"}
+
+
+def owner_commands() -> list[str]:
+    """Every command of the console blocks of the guide's owner path, in order."""
+    start, end = (GUIDE.index(heading) for heading in OWNER_PATH)
+    blocks = re.findall(r"^ *```console\n(.*?)^ *```", GUIDE[start:end], re.M | re.S)
+    return [line.strip() for block in blocks for line in block.splitlines() if line.strip()]
+
+
+def as_run_here(command: str) -> str:
+    """*command* as the test runs it: this checkout's bibfolio, nox without installing
+    (no network), the push's stand-in (the branch it pushes exists)."""
+    if command == "git push -u origin main":
+        return "git rev-parse --verify --quiet refs/heads/main"
+    for placeholder, value in FILLED_IN.items():
+        command = command.replace(placeholder, value)
+    python = shlex.quote(sys.executable)
+    command = command.replace("python3 -m pip install nox && ", "")
+    command = command.replace("python3 -m nox ", f"{python} -m nox --no-venv --no-install ")
+    return re.sub(r"^bibfolio ", f"{python} -m bibfolio ", command)
+
+
+@pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
+def test_the_owners_commands_run_on_a_site_made_by_bibfolio_new(tmp_path):
+    """Issue 45: each command of the owner's path, in the guide's order, in one site."""
+    from bibfolio.scaffold import BRANCH
+
+    from .test_new_portfolio import PRIYA_BIB, VENV_FIRST
+
+    commands = owner_commands()
+    assert set(FORM_ONLY) <= set(commands), set(FORM_ONLY) - set(commands)
+    # The forms: the package PyPI has, the branch the workflows build.
+    assert f"python3 -m pip install {PYPROJECT['project']['name']}" in commands
+    assert f"git push -u origin {BRANCH}" in commands
+    assert not [command for command in commands if "docs/refs.bib" in command]  # a fork's
+    config = tmp_path / "gitconfig"  # a git whose own default branch is master
+    config.write_text(
+        "[init]\n\tdefaultBranch = master\n[user]\n\tname = Priya Raman\n"
+        "\temail = priya@example.org\n[commit]\n\tgpgsign = false\n"
+    )
+    env = {
+        **VENV_FIRST, "PYTHONPATH": str(REPO / "_ext"), "GIT_CONFIG_GLOBAL": str(config),
+        "GIT_CONFIG_NOSYSTEM": "1", "NO_COLOR": "1",
+    }  # fmt: skip
+    (tmp_path / "priya.bib").write_text(PRIYA_BIB)
+    folder, ran = tmp_path, []
+    for command in commands:
+        if command in FORM_ONLY and command != "git push -u origin main":
+            continue
+        here = command
+        if command.startswith("cd "):  # the folder the next commands run in too
+            place, here = command.removeprefix("cd ").split(" && ", 1)
+            folder = folder / place
+        result = subprocess.run(
+            as_run_here(here), shell=True, cwd=folder, capture_output=True, text=True,
+            check=False, env=env, timeout=600,
+        )  # fmt: skip
+        assert result.returncode == 0, (command, result.stdout[-3000:], result.stderr[-3000:])
+        ran.append((command, result.stdout + result.stderr))
+    site = tmp_path / "my-site"
+    outputs = dict(ran)
+    assert len(ran) >= len(commands) - len(FORM_ONLY) + 1, [command for command, _ in ran]
+    assert "build succeeded." in outputs["python3 -m nox -s docs"]
+    assert re.search(r"\b6 passed in ", outputs["python3 -m nox -s tests"])
+    assert (
+        "refs.bib: 2 entries, 0 problems"
+        in outputs['python3 -m nox -s check -- --owner "Priya Raman"']
+    )
+    assert "the scaffold files are bibfolio" in outputs["python3 -m nox -s upgrade"]
+    assert "posts turned on" in outputs["python3 -m nox -s upgrade -- --posts"]
+    branch = subprocess.run(
+        ["git", "branch", "--show-current"], cwd=site, capture_output=True, text=True, check=True
+    )
+    assert branch.stdout.strip() == BRANCH
+    # What the site shows: only what was given (the name and the .bib).
+    home = (site / "docs" / "_build" / "html" / "index.html").read_text()
+    assert "Sparse Attention for Streaming Sensor Data" in home
+    for words in ("Example text", "replace it", "Your position", "Example Entry"):
+        assert words not in home, words

@@ -312,7 +312,7 @@ def test_an_existing_pydata_project_turns_the_portfolio_on_from_the_wheel(
 
 
 def test_bibfolio_new_then_the_build_run_from_the_wheel(wheel_venv, dists, tmp_path):
-    owner = ["--name", "Émile Exemple", "--bib", str(REPO / "tests" / "fork" / "owner.bib")]
+    owner = ["--name", "Émile Exemple", "--bib", str(REPO / "tests" / "site" / "owner.bib")]
     command = wheel_venv.parent / "bibfolio"  # the console script the wheel installed
     made = run([str(command), "new", "site", *owner], tmp_path, offline_environ())
     assert "Émile Exemple in site" in made

@@ -12,8 +12,9 @@ from typing import TYPE_CHECKING
 
 import pytest
 import yaml
+from packaging.version import Version
 
-from bibfolio._version import __version__
+from bibfolio._version import __version__, is_development, version_key
 
 from . import clean_venv
 from .helpers import REPO
@@ -47,10 +48,42 @@ def test_the_version_is_written_once():
     dynamic = pyproject["tool"]["setuptools"]["dynamic"]["version"]
     assert dynamic == {"attr": "bibfolio._version.__version__"}
     changelog = (REPO / "CHANGELOG.md").read_text()
-    releases = re.findall(r"^## (.+)$", changelog, flags=re.MULTILINE)
-    assert __version__ in releases
     sections = re.split(r"^## .+$", changelog, flags=re.MULTILINE)[1:]
     assert all("**Upgrading.**" in section for section in sections)
+
+
+def test_the_version_says_whether_changes_are_unreleased():
+    """Issue 45: a tree with an "Unreleased" section is a development build, ``X.Y.Z.devN``
+    above the newest release; a release's tree has its version as the first section."""
+    changelog = (REPO / "CHANGELOG.md").read_text()
+    headings = re.findall(r"^## (.+)$", changelog, flags=re.MULTILINE)
+    version = Version(__version__)
+    released = [Version(heading) for heading in headings if heading != "Unreleased"]
+    assert headings.count("Unreleased") <= 1
+    assert released == sorted(released, reverse=True), "releases newest first"
+    if headings[0] == "Unreleased":
+        assert version.is_devrelease, f"{__version__}: changes are unreleased, so .devN"
+        assert not released or version > released[0]
+        assert Version(version.base_version) not in released, "that release is out already"
+    else:
+        assert "Unreleased" not in headings, "Unreleased goes above the releases"
+        assert not version.is_prerelease and version.local is None, __version__
+        assert Version(headings[0]) == version
+
+
+@pytest.mark.parametrize(
+    ("lower", "higher"),
+    [
+        ("0.3.0rc1", "0.3.0"), ("0.3.0.dev0", "0.3.0rc1"), ("0.3.0a1", "0.3.0b1"),
+        ("0.3.0", "0.3.0.post1"), ("0.9.0", "0.10.0"), ("0.2.0.dev0", "0.2.0.dev1"),
+    ],
+)  # fmt: skip
+def test_versions_compare_in_pypas_order(lower, higher):
+    """Issue 46: a release candidate comes before its release (deprecations turn into
+    warnings in the release, not in its candidates), as pip orders them."""
+    assert version_key(lower) < version_key(higher)
+    assert is_development("0.3.0.dev2") and is_development("0.3.0+g1234")
+    assert not is_development("0.3.0rc1") and not is_development("0.3.0")
 
 
 def test_the_workflow_publishes_only_a_checked_build_on_a_version_tag():

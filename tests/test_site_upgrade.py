@@ -72,7 +72,11 @@ def site(tmp_path: Path) -> Path:
     site = tmp_path / "priya-site"
     new_site(site, "Priya Raman")
     commit(site, "bibfolio new")
-    edit(site / "docs" / "index.md", "Two or three sentences", "My research, in my words")
+    edit(
+        site / "docs" / "index.md",
+        "% Your biography, shown beside the card",
+        "My research, in my words",
+    )
     edit(
         site / "noxfile.py",
         "nox.options.sessions = [",
@@ -103,14 +107,21 @@ def next_release(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 def test_an_upgrade_changes_the_scaffold_files_and_keeps_the_owners(site, next_release):
-    from bibfolio._version import __version__
+    from bibfolio._version import __version__, is_development
 
     index = (site / "docs" / "index.md").read_bytes()
+    readme = (site / "README.md").read_text()
+    assert ("\n## The pinned bibfolio\n" in readme) == is_development(__version__)
     old, new, changed = upgrading.upgrade(site, old_template=TEMPLATE)
     assert (old, new) == (__version__, "99.0.0")
     assert sorted(line[3:] for line in changed) == [
-        ".copier-answers.yml", ".github/workflows/pages.yml", "noxfile.py", "requirements.txt",
+        ".copier-answers.yml", ".github/workflows/pages.yml", "README.md", "noxfile.py",
+        "requirements.txt",
     ]  # fmt: skip
+    # A release's README: its own guide, and nothing on finding a development build.
+    readme = (site / "README.md").read_text()
+    assert "The pinned bibfolio" not in readme and "PIP_FIND_LINKS" not in readme
+    assert "<https://github.com/bibfolio/bibfolio/blob/v99.0.0/GUIDE.md>" in readme
     diff = git(site, "diff", "--unified=0", "requirements.txt")
     assert f"-bibfolio[docs,testing]=={__version__}" in diff
     assert "+bibfolio[docs,testing]==99.0.0" in diff
@@ -176,7 +187,11 @@ def test_migrate_moves_a_forks_portfolio_into_a_site_and_leaves_the_fork(tmp_pat
     new_portfolio(fork / "docs", "Priya Raman")  # a fork's docs/, with docs/refs.bib
     (fork / "docs" / "citations.json").write_text('{"entries": {}}\n')
     (fork / "docs" / "_static" / "photo.svg").write_text("<svg/>")
-    edit(fork / "docs" / "index.md", "Two or three sentences", "My research, in my words")
+    edit(
+        fork / "docs" / "index.md",
+        "% Your biography, shown beside the card",
+        "My research, in my words",
+    )
     before = {p: p.read_bytes() for p in fork.rglob("*") if p.is_file()}
     site = tmp_path / "site"
     assert main(["migrate", str(fork), str(site)]) == 0
@@ -223,7 +238,10 @@ def lab(tmp_path: Path) -> Path:
     site = tmp_path / "lab-site"
     new_site(site, "Vesna Quarrington", group="Lab of Odd Graphs", posts=True)
     commit(site, "bibfolio new --group --posts")
-    edit(site / "docs" / "posts" / "first-post.md", "# An example post", "# Our first post")
+    (site / "docs" / "posts").mkdir()
+    (site / "docs" / "posts" / "first.md").write_text(
+        "---\nblogpost: true\ndate: 2025-10-01\n---\n\n# Our first post\n"
+    )
     commit(site, "my post")
     return site
 
@@ -235,7 +253,8 @@ def test_a_group_site_with_posts_upgrades_and_keeps_its_answers(lab, next_releas
     old, new, changed = upgrading.upgrade(lab, old_template=TEMPLATE)
     assert (old, new) == (__version__, "99.0.0")
     assert sorted(line[3:] for line in changed) == [
-        ".copier-answers.yml", ".github/workflows/pages.yml", "noxfile.py", "requirements.txt",
+        ".copier-answers.yml", ".github/workflows/pages.yml", "README.md", "noxfile.py",
+        "requirements.txt",
     ]  # fmt: skip
     diff = git(lab, "diff", "--unified=0", "requirements.txt")
     assert f"-bibfolio[docs,testing,posts]=={__version__}" in diff
@@ -312,8 +331,7 @@ def test_upgrade_posts_turns_posts_on_within_a_release(site, capsys):
     assert main(["upgrade", "--posts", str(site)]) == 0
     out = capsys.readouterr().out
     assert sorted(git(site, "status", "--porcelain").splitlines()) == [
-        " M .copier-answers.yml", " M README.md", " M requirements.txt",
-        "?? docs/posts.md", "?? docs/posts/",
+        " M .copier-answers.yml", " M README.md", " M requirements.txt", "?? docs/posts.md",
     ]  # fmt: skip
     answers = upgrading.read_answers(site)
     assert (answers["_commit"], answers["posts"]) == (f"v{__version__}", True)
@@ -325,17 +343,18 @@ def test_upgrade_posts_turns_posts_on_within_a_release(site, capsys):
     assert not (site / "docs" / "teaching.md").exists()
     template = TEMPLATE / "site" / "docs"
     assert (site / "docs" / "posts.md").read_bytes() == (template / "posts.md").read_bytes()
-    assert "blogpost: true" in (site / "docs" / "posts" / "first-post.md").read_text()
+    assert not (site / "docs" / "posts").exists()  # no example post: the first is hers
     # What the owner must still change in conf.py and index.md, as a diff.
     assert f"{site}: posts turned on, the scaffold files follow (bibfolio {__version__}):" in out
-    assert "Added the pages of posts (as bibfolio new --posts writes them):\n" in out
-    assert "  docs/posts.md\n  docs/posts/first-post.md\n" in out
+    assert (
+        "Added the pages of posts (as bibfolio new --posts writes them):\n  docs/posts.md\n" in out
+    )
     assert "--- docs/conf.py (bibfolio new)\n+++ docs/conf.py (bibfolio new --posts)\n" in out
     for line in (
         '-extensions = ["bibfolio"]', '+extensions = ["bibfolio", "ablog"]', "+import os",
         '+blog_baseurl = os.environ.get("READTHEDOCS_CANONICAL_URL", "")',
         '+blog_post_pattern = "posts/*"', "+++ docs/index.md (bibfolio new --posts)",
-        "+## Latest posts", "+```{postlist} 3", "+posts",
+        "+% ## Latest posts", "+% ```{postlist} 3", "+posts",
     ):  # fmt: skip
         assert f"\n{line}\n" in out, line
 

@@ -138,7 +138,7 @@ def test_a_site_moves_to_the_next_release_by_a_bump(tmp_path):
 
     # Release N: a new site, the owner's own edits, committed.
     site = tmp_path / "emile-site"
-    bib = REPO / "tests" / "fork" / "owner.bib"
+    bib = REPO / "tests" / "site" / "owner.bib"
     run_ok(
         python,
         "bibfolio",
@@ -154,7 +154,9 @@ def test_a_site_moves_to_the_next_release_by_a_bump(tmp_path):
     conf.write_text(conf.read_text() + f"\n# The three newest in the feed.\n{OLD_NAME} = 3\n")
     conf_line = conf.read_text().splitlines().index(f"{OLD_NAME} = 3") + 1
     index = site / "docs" / "index.md"
-    index.write_text(index.read_text().replace("Two or three sentences", "Émile models tides;"))
+    biography = "% Your biography, shown beside the card"
+    assert biography in index.read_text()
+    index.write_text(index.read_text().replace(biography, "Émile models tides;"))
     nox = site / "noxfile.py"
     nox.write_text(
         nox.read_text().replace("nox.options.sessions", "# Émile: both\nnox.options.sessions", 1)
@@ -189,7 +191,13 @@ def test_a_site_moves_to_the_next_release_by_a_bump(tmp_path):
     assert f"scaffold files updated from bibfolio {__version__} to {new}" in upgraded
 
     changed = sorted(git(site, "diff", "--name-only", made).split())
-    assert changed == [".copier-answers.yml", ".github/workflows/pages.yml", "requirements.txt"]
+    assert changed == [
+        ".copier-answers.yml", ".github/workflows/pages.yml", "README.md", "requirements.txt",
+    ]  # fmt: skip
+    # README.md links the guide of the release the site pins, which pip finds on its own.
+    readme = (site / "README.md").read_text()
+    assert f"<https://github.com/bibfolio/bibfolio/blob/v{new}/GUIDE.md>" in readme
+    assert "The pinned bibfolio" not in readme
     assert f"+bibfolio[docs,testing]=={new}" in git(site, "diff", made, "--", "requirements.txt")
     assert 'python-version: "3.14"' in (site / ".github" / "workflows" / "pages.yml").read_text()
     assert "# Émile: both\n" in nox.read_text()

@@ -49,7 +49,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
         keep_noindex_out_of_sitemap,
     )
     from .pages.transforms import PublicationsTransform  # noqa: PLC0415
-    from .portfolio import chrome, languages, posts, profile, quiet  # noqa: PLC0415
+    from .portfolio import chrome, languages, leftovers, posts, profile, quiet  # noqa: PLC0415
     from .portfolio import defaults as portfolio  # noqa: PLC0415
 
     app.setup_extension("sphinxcontrib.bibtex")
@@ -101,6 +101,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.connect("build-finished", atomic.unmark_writing, priority=900)
     chrome.register(app)
     posts.register(app)  # ABlog's posts on a portfolio (portfolio/posts.py)
+    leftovers.register(app)  # an earlier template's example text, still published
     previews.register(app)
     citedby.register(app)
     cv.register(app)

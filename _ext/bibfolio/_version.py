@@ -2,14 +2,35 @@
 
 from __future__ import annotations
 
-__version__ = "0.1.0"
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from packaging.version import Version
+
+#: PEP 440: ``X.Y.Z`` for a release; ``X.Y.Z.devN`` for a tree with changes not yet
+#: released (CHANGELOG.md has an "Unreleased" section; tests/test_release.py keeps the two
+#: in step).  A site made from a development build pins it, and pip installs it only from
+#: a folder holding its wheel (GUIDE.md, "A portfolio of your own").
+__version__ = "0.2.0.dev0"
 
 
-def version_key(version: str) -> tuple[int, ...]:
-    """A release's numbers, for comparing (``"0.10.1+local"`` → ``(0, 10, 1)``)."""
-    import re  # noqa: PLC0415 - keep the version import light
+def version_key(version: str) -> Version:
+    """*version* for comparing, in PyPA's order: ``0.3.0.dev1 < 0.3.0rc1 < 0.3.0 < 0.3.0.post1``.
 
-    return tuple(int(part) for part in re.findall(r"\d+", version.split("+", maxsplit=1)[0])[:3])
+    Raises :class:`packaging.version.InvalidVersion` for a string that is not PEP 440.
+    """
+    from packaging.version import Version  # noqa: PLC0415 - keep the version import light
+
+    return Version(version)
+
+
+def is_development(version: str = __version__) -> bool:
+    """Whether *version* is a development build (``.devN``, or a local ``+label``).
+
+    No index serves such a build: a site pinning it installs it from a folder of wheels.
+    """
+    key = version_key(version)
+    return key.is_devrelease or key.local is not None
 
 
 def code_signature() -> tuple[tuple[str, int, int], ...]:

@@ -87,8 +87,8 @@ def make_portfolio(root: Path, n: int, seed: int, env: dict[str, str]) -> Path:
     bib = root / f"live-refs-{n}.bib"
     bib.write_text(bib_text(generate_entries(n, seed), seed), encoding="utf-8")
     subprocess.run(
-        [sys.executable, "-m", "bibfolio", "new", "--name", "Liang Luo", "--bib", str(bib),
-         str(folder)],
+        [sys.executable, "-m", "bibfolio", "new", "--pages", "--name", "Liang Luo", "--bib",
+         str(bib), str(folder)],
         env=env, check=True, capture_output=True,
     )  # fmt: skip
     return folder
@@ -121,7 +121,8 @@ def measure(
         try:
             _wait(lambda: "Liang Luo" in _fetch(port, "index.html"), "the first build")
             _wait(lambda: _builds(log_path) >= 1, "the first build to end")
-            old_page, old_title = "Two or three sentences", title.group(1)
+            # The biography's first comment line, written over: then text on the page.
+            old_page, old_title = "% Your biography, shown beside the card", title.group(1)
             for number in range(rounds):
                 new_page = f"Edited page {number} sentences"
                 samples["page"].append(

@@ -22,7 +22,7 @@ MODES = {
 
 
 @pytest.mark.parametrize("mode", list(MODES))
-def test_home_shows_the_owner_the_card_and_the_example_marker(browser, fresh, mode):
+def test_home_shows_the_owner_the_card_and_nothing_to_replace(browser, fresh, mode):
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     context = browser.new_context(**MODES[mode])
     page = context.new_page()
@@ -34,11 +34,15 @@ def test_home_shows_the_owner_the_card_and_the_example_marker(browser, fresh, mo
     assert heading.inner_text().rstrip("#¶ \n") == "Priya Raman"
     card = page.locator("article .bibfolio-profile")
     assert card.is_visible()
-    assert "Your position" in card.inner_text()
-    # The owner sees at once that the page holds example text to replace.
-    marker = page.locator("article strong", has_text="Example text: replace it.")
-    box = marker.bounding_box()
-    assert marker.is_visible() and box["y"] + box["height"] <= height, box
+    # Only what the owner gave (issue 45): the initials and the CV, no example position,
+    # no biography (its comments are not published), no example text anywhere.
+    assert card.inner_text().split() == ["PR", "CV"]
+    box = card.locator(".bibfolio-profile-initials").bounding_box()  # the card: contents
+    assert box["y"] + box["height"] <= height, box
+    assert page.locator("article .bibfolio-profile-bio").count() == 0
+    article = page.locator("article").inner_text()
+    for words in ("Example text", "replace it", "Your position", "Two or three sentences"):
+        assert words not in article, words
     width = page.evaluate("document.scrollingElement.scrollWidth")
     assert width <= MODES[mode]["viewport"]["width"], width  # no sideways scrolling
     selected = page.locator("article li.bibfolio-entry")

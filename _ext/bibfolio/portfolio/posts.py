@@ -3,7 +3,8 @@
 bibfolio has no blog engine of its own: ABlog (``extensions = [..., "ablog"]``) makes
 the post list, tags, archives and its Atom feed.  On a portfolio (pydata-sphinx-theme,
 whose sidebars bibfolio turns off) a post page gets ABlog's post card (date, tags,
-author) in its primary sidebar, unless ``html_sidebars`` is the project's own.  A post
+author) and its archives and tags in its primary sidebar, unless ``html_sidebars`` is
+the project's own.  A post
 without a date is a draft to ABlog, left out of the post list and the feed without a
 word; bibfolio says so (``bibfolio.post``) at the page.  A dated post carries a
 schema.org ``BlogPosting``.  ABlog writes its tag, archive and author pages (and, with
@@ -38,8 +39,10 @@ if TYPE_CHECKING:
     from sphinx.application import Sphinx
     from sphinx.environment import BuildEnvironment
 
-#: What a post page's primary sidebar shows on a portfolio.
-POST_SIDEBAR = ["ablog/postcard.html"]
+#: What a post page's primary sidebar shows on a portfolio: its card, then ABlog's links to
+#: the posts by year and by tag (its archive and tag pages are reached from every post,
+#: whatever the page of posts links; ABlog writes neither while there is no post).
+POST_SIDEBAR = ["ablog/postcard.html", "ablog/archives.html", "ablog/tagcloud.html"]
 #: Beside the doctrees: the pages ABlog wrote in the last build into this output folder.
 _STATE = "bibfolio-ablog-pages-{}.json"
 #: The pages ABlog's templates (``ablog/*.html``) wrote in this build, by app.

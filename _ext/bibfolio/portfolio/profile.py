@@ -57,10 +57,10 @@ class profile_icon(nodes.inline):  # noqa: N801
 class ProfileDirective(SphinxDirective):
     """``{profile}``: the owner's card from ``bibfolio_profile``.
 
-    Card and content (the biography, if any) are in a ``bibfolio-home`` container: in
-    HTML its section's title (the owner's name) joins the card, and the biography sits
-    beside it from 992 px, below it on narrower screens (bibfolio.css).  With a CV the
-    card always has something to show: the CV link.
+    Card and content (the biography, if any: content of comments alone is none) are in a
+    ``bibfolio-home`` container: in HTML its section's title (the owner's name) joins the
+    card, and the biography sits beside it from 992 px, below it on narrower screens
+    (bibfolio.css).  With a CV the card always has something to show: the CV link.
     """
 
     has_content = True
@@ -147,10 +147,12 @@ class ProfileDirective(SphinxDirective):
             )  # fmt: skip
         card += body
         home = nodes.container("", card, classes=["bibfolio-home"])
-        if self.content:
+        parsed = self.parse_content_to_nodes(allow_section_headings=False) if self.content else []
+        # Only comments (what `bibfolio new` writes there): no biography, the card alone.
+        if any(not isinstance(node, nodes.comment) for node in parsed):
             biography = nodes.container(classes=["bibfolio-profile-bio"])
             self.set_source_info(biography)
-            biography += self.parse_content_to_nodes(allow_section_headings=False)
+            biography += parsed
             home += biography
         return [home]
 

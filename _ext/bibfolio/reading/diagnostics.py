@@ -82,6 +82,9 @@ SUBTYPES: dict[str, str] = {
     "and the feed)",
     "front_page": "a front-page directive ({highlight-row}, {people-preview}): an image that is "
     "missing or outside the project, or an unknown role; the rest is shown without it",
+    "example_text": "example text an earlier bibfolio new wrote is still published (a page's "
+    "'Example text: replace it.', '*Course title*' ...); one warning per build lists every "
+    "file:line",
 }
 #: Subtypes that inform rather than warn: the build logs them at info level (so ``-W``
 #: passes) and the checker prints them as notes that do not change its exit status.

@@ -13,8 +13,10 @@ favicon: :mod:`.jinja`), so no name can break a file.
 
 The template's questions pick the pages: ``kind`` a person's or a group's (``--group``:
 people, member pages, the lab's front page), ``posts`` ABlog's posts (``--posts``); the
-answers are recorded, so an upgrade keeps them.  Every page says in a marked paragraph
-which text is an example to replace; nothing in the template is a fact about anybody.
+answers are recorded, so an upgrade keeps them.  A new site shows only what it was given
+(the name, the ``.bib``, the options): what to write where is said in comments, which
+are not published; nothing in the template is a fact about anybody.  The repository is
+made on ``main``, the branch its workflows build.
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .._version import __version__
+from .._version import __version__, is_development
 from .stage import SOURCE, TEMPLATE, StageError, inside, stage, tag
 
 if TYPE_CHECKING:
@@ -38,8 +40,6 @@ SKELETON = TEMPLATE / "site" / "docs"
 
 #: Exit status for a folder that is not empty or a .bib that cannot be read, as argparse's.
 USAGE_ERROR = 2
-#: A group's first member when ``--name`` is not given: plainly a placeholder.
-PLACEHOLDER_NAME = "Your Name"
 
 
 class ScaffoldError(Exception):
@@ -51,10 +51,10 @@ def _checked(
 ) -> tuple[dict[str, object], bytes | None]:
     """The template's answers about who the site is for, and *bib*'s bytes.
 
-    Names have their spaces collapsed; a group's first member without a name is
-    :data:`PLACEHOLDER_NAME`.  Raises :class:`ScaffoldError`, before anything is written,
-    when *target* exists and is not an empty folder, when *bib* cannot be read, or when
-    the name (the group's, for a group) is blank.
+    Names have their spaces collapsed.  Raises :class:`ScaffoldError`, before anything is
+    written, when *target* exists and is not an empty folder, when *bib* cannot be read,
+    or when a name (the owner's; a group's and its first member's) is blank: a site shows
+    no name nobody gave.
     """
     name = " ".join(name.split())
     answers: dict[str, object] = {"kind": "person", "owner_name": name}
@@ -62,7 +62,12 @@ def _checked(
         group = " ".join(group.split())
         if not group:
             raise ScaffoldError("the group's name is empty; give it with --group 'Name of the Lab'")
-        answers = {"kind": "group", "group_name": group, "owner_name": name or PLACEHOLDER_NAME}
+        if not name:
+            raise ScaffoldError(
+                "the group's first member has no name; give it with --name 'Their Name' "
+                "(the PI, say)"
+            )
+        answers = {"kind": "group", "group_name": group, "owner_name": name}
     elif not name:
         raise ScaffoldError("the owner's name is empty; give it with --name 'Your Name'")
     if target.exists() and not target.is_dir():
@@ -116,10 +121,10 @@ def new_site(
 ) -> list[Path]:
     """Write a site repository for *name* into *target*; return the files written, sorted.
 
-    *group*: a lab's site of that name, *name* its first member (a placeholder when
-    blank); *posts*: with ABlog's posts.  ``target/refs.bib`` is a byte-for-byte copy of
-    *bib*, or a one-entry example.  The folder becomes a git repository (``bibfolio
-    upgrade`` needs one) when git is installed; nothing is committed.  Raises
+    *group*: a lab's site of that name, *name* its first member; *posts*: with ABlog's
+    posts.  ``target/refs.bib`` is a byte-for-byte copy of
+    *bib*, or a one-entry example.  The folder becomes a git repository on ``main``
+    (``bibfolio upgrade`` needs one) when git is installed; nothing is committed.  Raises
     :class:`ScaffoldError` as :func:`new_portfolio`; nothing is written then.
     """
     answers, bib_bytes = _checked(target, name, bib, group)
@@ -127,8 +132,22 @@ def new_site(
     if bib_bytes is not None:
         (target / "refs.bib").write_bytes(bib_bytes)
     if shutil.which("git") is not None and not (target / ".git").exists():
-        subprocess.run(["git", "init", "--quiet", str(target)], check=True)
+        init_repository(target)
     return _files(target)
+
+
+#: The branch a site's workflows build and deploy (``pages.yml``, ``tests.yml``).
+BRANCH = "main"
+
+
+def init_repository(target: Path) -> None:
+    """Make *target* a git repository on :data:`BRANCH`, whatever git's default branch.
+
+    ``git init --initial-branch`` needs git 2.28; pointing ``HEAD`` at the branch before
+    the first commit does the same with any git.
+    """
+    subprocess.run(["git", "init", "--quiet", str(target)], check=True)
+    subprocess.run(["git", "symbolic-ref", "HEAD", f"refs/heads/{BRANCH}"], cwd=target, check=True)
 
 
 def new_portfolio(
@@ -161,6 +180,26 @@ def new_portfolio(
     return _files(target)
 
 
+def development_pin() -> list[str]:
+    """How a site's pin of this bibfolio resolves, when it is a development build.
+
+    No index has a development build, so pip installs the pin only from a folder holding
+    its wheel; the wheel is built from the checkout this bibfolio runs from, if it does.
+    """
+    if not is_development(__version__):
+        return []
+    root = Path(__file__).resolve().parents[3]
+    checkout = root if (root / "pyproject.toml").is_file() and in_checkout(root / "docs") else None
+    source = shlex.quote(str(checkout)) if checkout else "path/to/bibfolio"
+    return [
+        f"requirements.txt pins bibfolio {__version__}, a development build that no package "
+        "index has: pip installs it only from a folder holding its wheel; make it once, "
+        'and point pip there (README.md, "The pinned bibfolio"):',
+        f"  python3 -m pip wheel --no-deps --wheel-dir ~/bibfolio-wheels {source}",
+        "  export PIP_FIND_LINKS=~/bibfolio-wheels",
+    ]
+
+
 def in_checkout(target: Path) -> bool:
     """Whether *target* is a folder of a bibfolio checkout (a fork or template copy)."""
     parent = target.resolve().parent
@@ -174,14 +213,17 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
         help="make a portfolio of your own (a site repository) in an empty folder",
         description="Make a site repository in PATH: docs/ (conf.py, a home page, "
         "publications, news, talks, education & experience, teaching and honors pages with "
-        "marked example text; a group's: people, a member page, the lab's front page), "
+        "comments that say what to write; a group's: people, a member page, the lab's front "
+        "page), "
         "refs.bib, requirements.txt pinning this bibfolio, noxfile.py, tests/, workflows and "
         ".copier-answers.yml (for bibfolio upgrade). Inside a bibfolio checkout (PATH next "
         "to _ext/), or with --pages: only the pages, with PATH/refs.bib. PATH must not "
         "exist or be empty.",
     )
     new.add_argument("path", metavar="PATH", help="the folder to create, e.g. my-site or docs")
-    new.add_argument("--name", help="your name, as the site shows it (required without --group)")
+    new.add_argument(
+        "--name", help="your name, as the site shows it (with --group: its first member's)"
+    )
     new.add_argument(
         "--pages",
         action="store_true",
@@ -191,13 +233,13 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
         "--group",
         metavar="NAME",
         help='a lab or group site for NAME ("Name of the Lab"), with --name as its first '
-        "member (default: a placeholder)",
+        "member (required)",
     )
     new.add_argument(
         "--posts",
         action="store_true",
-        help="start the site with posts (ABlog): posts/ with an example post, the latest "
-        "on the home page; installs bibfolio[posts]",
+        help="start the site with posts (ABlog): posts.md, whose comments show how to "
+        "write a post in posts/; installs bibfolio[posts]",
     )
     new.add_argument(
         "--bib",
@@ -229,22 +271,19 @@ def run(args: argparse.Namespace) -> int:
     else:
         made = f"a portfolio for {name}"
         pages_hint = ""
+    fill = "Next: write your own in the pages (their comments say what goes where), "
     if pages:
         lines = [f"Made {made} in {target}:"]
         lines += [f"  {path}" for path in written]
-        lines += [
-            "Next: replace the example text in the pages (each has a marked paragraph), "
-            f"{pages_hint}then build:",
-            f"  python3 -m nox -s docs -- {folder}",
-        ]
+        lines += [f"{fill}{pages_hint}then build:", f"  python3 -m nox -s docs -- {folder}"]
     else:
         kind = "a group site repository" if args.group is not None else "a site repository"
         owner = " ".join(args.group.split()) if args.group is not None else name
         lines = [f"Made {kind} for {owner} in {target}:"]
         lines += [f"  {path}" for path in written]
+        lines += development_pin()
         lines += [
-            "Next: replace the example text in docs/ (each page has a marked paragraph), "
-            f"{pages_hint}commit, then build and test:",
+            f"{fill}{pages_hint}commit, then build and test (README.md: what to write where):",
             f"  cd {folder} && git add -A && git commit -m 'bibfolio new'",
             "  python3 -m pip install nox && python3 -m nox -s docs tests",
         ]

@@ -75,7 +75,7 @@ def add_pages(site: Path, pages: PostsPages) -> list[Path]:
     """Write the new pages where *site* has nothing of them; return those written, sorted.
 
     A page is left out when its file, or the folder posts add it in, exists: an owner's
-    own ``docs/posts/`` gets no example post.
+    own ``docs/posts/`` gets nothing (the template writes no post; an earlier one did).
     """
     written = []
     for page, text in sorted(pages.new.items(), key=lambda item: str(item[0])):

@@ -21,6 +21,8 @@ import subprocess
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from .._version import is_development
+
 if TYPE_CHECKING:
     from collections.abc import Iterator, Sequence
 
@@ -28,6 +30,8 @@ if TYPE_CHECKING:
 TEMPLATE = Path(__file__).with_name("template")
 #: The template's name in ``.copier-answers.yml`` (``_src_path``): the staged repository.
 SOURCE = "bibfolio-site-template"
+#: bibfolio's repository, whose tags name its releases (``v0.2.0``) as :func:`tag` does.
+REPOSITORY = "https://github.com/bibfolio/bibfolio"
 #: In the package, a file or folder ``dot-NAME`` is the site's ``.NAME``.
 DOT_PREFIX = "dot-"
 #: The staging repository's own commits: not the user's identity, never pushed anywhere.
@@ -41,6 +45,12 @@ _GIT_IDENTITY = {
 
 class StageError(Exception):
     """The template cannot be staged (no git, an unreadable template)."""
+
+
+def guide_url(version: str) -> str:
+    """GUIDE.md as of *version* (its release tag), or of ``main`` for a development build."""
+    ref = "main" if is_development(version) else tag(version)
+    return f"{REPOSITORY}/blob/{ref}/GUIDE.md"
 
 
 def tag(version: str) -> str:
@@ -81,9 +91,16 @@ def _copy(template: Path, target: Path, version: str) -> None:
         destination = target.joinpath(*parts)
         destination.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(source, destination)
-    # The release the template belongs to: the pin of the site's requirements.txt.
+    # The release the template belongs to (the pin of the site's requirements.txt),
+    # whether it is a development build (the README says how pip finds it) and its GUIDE.
+    values = {
+        "bibfolio_version": ("str", repr(version)),
+        "bibfolio_development": ("bool", "true" if is_development(version) else "false"),
+        "bibfolio_guide": ("str", repr(guide_url(version))),
+    }
     with (target / "copier.yml").open("a", encoding="utf-8") as file:
-        file.write(f"\nbibfolio_version:\n  type: str\n  default: {version!r}\n  when: false\n")
+        for name, (kind, default) in values.items():
+            file.write(f"\n{name}:\n  type: {kind}\n  default: {default}\n  when: false\n")
 
 
 def stage(releases: Sequence[tuple[Path, str]], folder: Path) -> Path:
@@ -94,7 +111,8 @@ def stage(releases: Sequence[tuple[Path, str]], folder: Path) -> Path:
     """
     repository = folder / SOURCE
     repository.mkdir(parents=True)
-    git("init", "--quiet", "--initial-branch=main", cwd=repository)
+    git("init", "--quiet", cwd=repository)
+    git("symbolic-ref", "HEAD", "refs/heads/main", cwd=repository)  # any git, not only 2.28+
     for template, version in releases:
         if not (template / "copier.yml").is_file():
             raise StageError(f"{template} is not a bibfolio site template (no copier.yml)")

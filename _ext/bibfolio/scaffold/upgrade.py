@@ -17,7 +17,9 @@ need in ``docs/`` are :mod:`.posts`'s.
 
 It refuses, changing nothing, a folder without the answers file, an answers file edited
 by hand (its checksum line) or holding answers the template does not know, a site that
-is not a git repository or has uncommitted changes, and a downgrade.
+is not a git repository or has uncommitted changes, an installed bibfolio older than the
+pin of ``requirements.txt`` (install the pin first), and a downgrade.  Versions are
+compared in PyPA's order (``packaging.version``): ``0.3.0rc1`` comes before ``0.3.0``.
 """
 
 from __future__ import annotations
@@ -33,7 +35,7 @@ from typing import TYPE_CHECKING
 
 import yaml
 
-from .._version import __version__, version_key
+from .._version import __version__, is_development, version_key
 from . import ScaffoldError
 from .posts import add_pages, changes_left, compare
 from .stage import SOURCE, TEMPLATE, StageError, git, inside, stage, tag
@@ -42,6 +44,8 @@ if TYPE_CHECKING:
     import argparse
 
 ANSWERS = ".copier-answers.yml"
+#: The file whose one line pins bibfolio (the template's ``requirements.txt``).
+REQUIREMENTS = "requirements.txt"
 #: Where the template is inside a wheel of bibfolio.
 WHEEL_TEMPLATE = "bibfolio/scaffold/template/"
 _CHECKSUM = re.compile(r"^# checksum: ([0-9a-f]{64})\n", re.MULTILINE)
@@ -115,6 +119,56 @@ def check_clean(site: Path) -> None:
         )
 
 
+def pinned_version(site: Path) -> str | None:
+    """The version ``requirements.txt`` of *site* pins bibfolio to (``==``), if it does."""
+    from packaging.requirements import InvalidRequirement, Requirement  # noqa: PLC0415
+
+    path = site / REQUIREMENTS
+    if not path.is_file():
+        return None
+    for line in path.read_text(encoding="utf-8").splitlines():
+        text = line.split("#", 1)[0].strip()
+        if not text or text.startswith("-"):
+            continue
+        try:
+            requirement = Requirement(text)
+        except InvalidRequirement:
+            continue
+        pins = [spec.version for spec in requirement.specifier if spec.operator == "=="]
+        if requirement.name.lower() == "bibfolio" and len(pins) == 1:
+            return pins[0]
+    return None
+
+
+def wheel_hint(version: str) -> str:
+    """How pip finds a development build's wheel (none is on PyPI), or nothing."""
+    if not is_development(version):
+        return ""
+    return (
+        f" bibfolio {version} is a development build, on no index: pip installs it only "
+        "from a folder holding its wheel (build it in the bibfolio checkout it came from "
+        "with `python3 -m pip wheel --no-deps --wheel-dir DIR .`, then set "
+        'PIP_FIND_LINKS=DIR; README.md, "The pinned bibfolio").'
+    )
+
+
+def check_installed(site: Path) -> None:
+    """Refuse an installed bibfolio older than the one *site*'s ``requirements.txt`` pins.
+
+    It would update the scaffold files to the older release's template, or report them
+    up to date when they come from it (after a bump of the pin, before the install).
+    """
+    pin = pinned_version(site)
+    if pin is None or version_key(pin) <= version_key(__version__):
+        return
+    raise UpgradeError(
+        f"{REQUIREMENTS} pins bibfolio {pin}, but the installed bibfolio is {__version__} "
+        f"(older): install the pin first, `python3 -m pip install -r {REQUIREMENTS}` "
+        "(`python3 -m nox -s upgrade` does it before upgrading), then run bibfolio "
+        f"upgrade again.{wheel_hint(pin)}"
+    )
+
+
 def fetch_template(version: str, folder: Path) -> Path:
     """The site template of bibfolio *version*, from its wheel (``pip download``)."""
     wheels = folder / "wheels"
@@ -128,6 +182,7 @@ def fetch_template(version: str, folder: Path) -> Path:
         raise UpgradeError(
             f"cannot fetch bibfolio {version}'s template (the release the site's scaffold "
             f"files come from) with pip: {result.stderr.strip() or 'no wheel found'}"
+            f"{wheel_hint(version)}"
         )
     template = folder / f"template-{version}"
     with zipfile.ZipFile(found[0]) as wheel:
@@ -155,6 +210,7 @@ def upgrade(
     site = site.resolve()
     answers = read_answers(site)
     check_clean(site)
+    check_installed(site)
     old = str(answers["_commit"]).removeprefix("v")
     if old == __version__ and not posts:
         return old, __version__, []
@@ -205,8 +261,8 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
         "--posts",
         action="store_true",
         help="turn posts (ABlog) on, also without a new release: record posts: true, add "
-        "the posts extra to the pin, write docs/posts.md and an example post where docs/ "
-        "has none, and print what to add to docs/conf.py and docs/index.md",
+        "the posts extra to the pin, write docs/posts.md where docs/ has none, and print "
+        "what to add to docs/conf.py and docs/index.md",
     )
 
 

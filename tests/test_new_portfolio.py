@@ -174,6 +174,30 @@ def test_any_name_gives_a_portfolio_that_builds_clean(tmp_path, name):
     assert straight == name  # docutils' smart quotes curl quotes and apostrophes
 
 
+@pytest.mark.parametrize(
+    ("name", "letters"),
+    [
+        ("Ana Núñez-Ortega", "AN"),
+        ("María José García López", "ML"),
+        ("王小明", "王"),
+        ("Cher", "C"),
+    ],
+)
+def test_the_favicon_has_the_given_and_first_family_names_initials(tmp_path, name, letters):
+    """Issue 45: "Núñez-Ortega" is one family name, its first part's initial ("AO" before)."""
+    new_portfolio(tmp_path / "site", name)
+    favicon = (tmp_path / "site" / "_static" / "favicon.svg").read_text()
+    assert f">{letters}</text>" in favicon
+
+
+def test_a_group_sites_favicon_has_its_names_first_and_last_words(tmp_path):
+    assert (
+        main(["new", str(tmp_path / "lab"), "--group", "Lab of Odd Graphs", "--name", "Vesna Q"])
+        == 0
+    )
+    assert ">LG</text>" in (tmp_path / "lab" / "docs" / "_static" / "favicon.svg").read_text()
+
+
 def copy_template(target: Path) -> Path:
     """A copy of this checkout as a fork would clone it (no .git, builds or caches)."""
     ignore = shutil.ignore_patterns(

@@ -5,19 +5,19 @@ the post list, tags, archives and its Atom feed.  On a portfolio (pydata-sphinx-
 whose sidebars bibfolio turns off) a post page gets ABlog's post card (date, tags,
 author) in its primary sidebar, unless ``html_sidebars`` is the project's own; the
 card's date is written as the news' (postdates.py), and where the theme hides the
-sidebar (phones) the date and tags stand above the title.  A post without a date is a draft to ABlog, left out of the post list and the feed without a
-word; bibfolio says so (``bibfolio.post``) at the page.  A dated post carries a
-schema.org ``BlogPosting``.  ABlog writes its tag, archive and author pages (and, with
-``blog_feed_archives``, their feeds) anew in every build, but never removes one it no
-longer writes: a tag whose last post is gone or retagged kept its page, listing that
-post, in an incremental build only.  bibfolio notes the pages ABlog wrote beside the
-doctrees and deletes those of earlier builds this one did not write
-(:func:`remove_stale_pages`).  ABlog's feeds carry each post's text with its links
-relative to the page the feed belongs to (``blog.html`` for ``blog/atom.xml``), where a
-feed reader resolves them against the feed's own address, one folder off: the citation
-of a post led to ``blog/index.html``.  bibfolio writes them absolute
-(:func:`absolute_feed_links`).  Nothing here imports ABlog: it reads what ABlog keeps on
-the environment (``env.ablog_posts``), and does nothing without it.
+sidebar (phones) the date and tags stand above the title.  A post without a date is a
+draft to ABlog, left out of the post list and the feed without a word; bibfolio says so
+(``bibfolio.post``) at the page.  A dated post carries a schema.org ``BlogPosting``.
+ABlog writes its tag, archive and author pages (and, with ``blog_feed_archives``, their
+feeds) anew in every build, but never removes one it no longer writes: a tag whose last
+post is gone or retagged kept its page, listing that post, in an incremental build only.
+bibfolio notes the pages ABlog wrote beside the doctrees and deletes those of earlier
+builds this one did not write (:func:`remove_stale_pages`).  ABlog's feeds carry each
+post's text with its links relative to the page the feed belongs to (``blog.html`` for
+``blog/atom.xml``), where a feed reader resolves them against the feed's own address,
+one folder off: the citation of a post led to ``blog/index.html``.  bibfolio writes them
+absolute (:func:`absolute_feed_links`).  Nothing here imports ABlog: it reads what ABlog
+keeps on the environment (``env.ablog_posts``), and does nothing without it.
 """
 
 from __future__ import annotations

@@ -38,10 +38,12 @@ NOT_BIBFOLIOS = ", ".join(
         ".bibfolio-cv-link:not(.bibfolio-profile-cv)",
         # The 404 page's link to the list is titled with the list page's own title.
         ".bibfolio-notfound-links li:nth-of-type(2)",
-        # A CV entry's title is its first span.
+        # A CV entry's title is its first span (in the CV page's date column's item).
         ".bibfolio-cv-entry > p > span:not([class])",
-        # The owner's own CV lines whose dates bibfolio puts in a column.
-        ".bibfolio-cv-dated",
+        ".bibfolio-cv-entry > p > .bibfolio-cv-item > span:not([class])",
+        # The owner's own CV lines whose dates bibfolio puts in a column (an entry's
+        # line is bibfolio's, with its year there too); the CV header's position.
+        ".bibfolio-cv-dated:not(.bibfolio-cv-entry > p), .bibfolio-cv-facts",
         # The owner's news.yml and talks.yml: an item's text, a talk's title and place.
         ".bibfolio-news-text, .bibfolio-talk-title, .bibfolio-talk-place",
         # The home page's biography, written by the owner beside the profile card.

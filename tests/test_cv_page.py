@@ -46,10 +46,12 @@ def test_cv_page_is_the_pdfs_content_in_html(app: SphinxTestApp) -> None:
     assert not app.warning.getvalue()
     soup = soup_of(app.outdir / "cv.html")
     main = main_of(soup)
-    assert [h1.get_text(strip=True).rstrip("¶") for h1 in soup.find_all("h1")] == [
-        "Curriculum Vitae"
-    ]
+    # The owner's name heads it (the header: position, e-mail), the page is the CV.
+    assert [h1.get_text(strip=True).rstrip("#¶") for h1 in soup.find_all("h1")] == ["Ada Lovelace"]
     assert soup.title.get_text().startswith("Curriculum Vitae")
+    assert text(main.select_one(".bibfolio-cv-facts")) == "Analyst"
+    contact = [(a.get_text(), a["href"]) for a in main.select(".bibfolio-cv-contact a")]
+    assert contact == [("ada@example.org", "mailto:ada%40example.org")]
     assert soup.find("meta", attrs={"name": "robots"}) is None
     # The PDFs first, then the home page's text, then its parts' sections, in CV order.
     pdfs = main.select_one("p.bibfolio-cv-pdfs")

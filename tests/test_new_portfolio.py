@@ -207,6 +207,95 @@ def test_a_name_with_tex_specials_reads_back_from_the_new_refs_bib(tmp_path):
         person = pybtex.database.parse_file(str(bib)).entries[entry.key].persons["author"][0]
         parts = [*person.first_names, *person.middle_names, *person.prelast_names]
         assert latex_to_plain(" ".join([*parts, *person.last_names])) == name
+@pytest.mark.parametrize(
+    ("name", "letters"),
+    [
+        ("Ana Núñez-Ortega", "AN"),
+        ("María José García López", "ML"),
+        ("王小明", "王"),
+        ("Cher", "C"),
+    ],
+)
+def test_the_favicon_has_the_given_and_first_family_names_initials(tmp_path, name, letters):
+    """Issue 45: "Núñez-Ortega" is one family name, its first part's initial ("AO" before)."""
+    new_portfolio(tmp_path / "site", name)
+    favicon = (tmp_path / "site" / "_static" / "favicon.svg").read_text()
+    assert f">{letters}</text>" in favicon
+
+
+def test_a_group_sites_favicon_has_its_names_first_and_last_words(tmp_path):
+    assert (
+        main(["new", str(tmp_path / "lab"), "--group", "Lab of Odd Graphs", "--name", "Vesna Q"])
+        == 0
+    )
+    assert ">LG</text>" in (tmp_path / "lab" / "docs" / "_static" / "favicon.svg").read_text()
+
+
+def copy_template(target: Path) -> Path:
+    """A copy of this checkout as a fork would clone it (no .git, builds or caches)."""
+    ignore = shutil.ignore_patterns(
+        ".git", ".nox", "_build", "build", "__pycache__", ".*cache", ".hypothesis",
+        ".benchmarks", "artifacts", "*.egg-info", "*.bibfolio",
+    )  # fmt: skip
+    shutil.copytree(REPO, target, ignore=ignore)
+    return target
+
+
+@pytest.mark.skipif(
+    shutil.which("sphinx-build", path=VENV_FIRST["PATH"]) is None,
+    reason="sphinx-build is not installed",
+)
+def test_a_fork_replaces_the_demo_and_builds_and_tests_clean(tmp_path):
+    clone = copy_template(tmp_path / "template")
+    (tmp_path / "priya.bib").write_text(PRIYA_BIB)
+    # The README's steps: rm -rf docs refs.bib && python -m bibfolio new docs ... --bib ../priya.bib
+    shutil.rmtree(clone / "docs")
+    (clone / "refs.bib").unlink(missing_ok=True)  # a fork has none: docs/refs.bib
+    made = run(
+        [sys.executable, "-m", "bibfolio", "new", "docs", "--name", "Priya Raman",
+         "--bib", "../priya.bib"],
+        cwd=clone,
+    )  # fmt: skip
+    assert made.returncode == 0, made.stderr
+    assert (clone / "docs" / "refs.bib").read_text() == PRIYA_BIB
+
+    # nox -s docs's own command, from the copy's noxfile (no venv: no network here).
+    built = run([sys.executable, "-m", "nox", "--no-venv", "--no-install", "-s", "docs"], cwd=clone)
+    output = built.stdout + built.stderr
+    assert built.returncode == 0, output
+    assert "sphinx-build -E -a -nW --keep-going -b html docs" in output
+    assert "WARNING" not in output
+    assert "build succeeded." in output
+    # Nobody asked for these lines (bibfolio/portfolio/quiet.py).
+    assert "MdParserConfig" not in output
+    assert "matplotlib is not installed" not in output
+
+    html = clone / "docs" / "_build" / "html"
+    publications = BeautifulSoup((html / "publications.html").read_text(), "html.parser")
+    owner = [strong.get_text() for strong in publications.select("strong.bibfolio-owner")]
+    assert owner == ["Priya S. Raman", "Priya Raman"]
+    home = BeautifulSoup((html / "index.html").read_text(), "html.parser")
+    assert "Sparse Attention for Streaming Sensor Data" in home.get_text()  # selected
+    card = home.select_one(".bibfolio-profile")
+    card_text = " ".join(card.get_text(" ").split())
+    assert card_text == "PR Your position Your university or company CV"  # CV: the web CV
+    assert home.title.get_text() == "Priya Raman"
+    site = " ".join(path.read_text() for path in html.glob("*.html"))
+    for word in DEMO_WORDS:
+        assert word not in site, word
+
+    # The tests of docs/ hold for Priya's site; the demo's facts are tested on its copy in
+    # examples/mingyu-liang/ and pass.  Only the check that docs/ is that copy skips.
+    tests = run(
+        [sys.executable, "-m", "pytest", "-q", "-rs", "-p", "no:cacheprovider",
+         "tests/test_own_portfolio.py",
+         "tests/test_portfolio_mingyu_liang.py::test_home_biography_position_contact"],
+        cwd=clone,
+    )  # fmt: skip
+    assert tests.returncode == 0, tests.stdout
+    assert "failed" not in tests.stdout
+    assert re.search(r"\b\d+ passed, 1 skipped in ", tests.stdout), tests.stdout
+    assert "docs/ is the portfolio of Priya Raman, not a copy of the demo" in tests.stdout
 
 
 def test_nox_new_session_makes_the_portfolio(tmp_path):

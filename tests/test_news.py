@@ -339,14 +339,20 @@ def test_the_cv_lists_the_talks_and_not_the_news(built):
     assert not cv.select(".bibfolio-news, .bibfolio-news-more")
     text = " ".join(page.extract_text() for page in PdfReader(built.outdir / "cv.pdf").pages)
     text = " ".join(text.split())
+    # Each talk's date leaves its line for the date column (flush right in the PDF).
     assert (
-        "Talks Bernoulli numbers by machine. Ockham Park Seminar, Ockham, March 1844. "
+        "Talks Bernoulli numbers by machine. Ockham Park Seminar, Ockham. March 1844 "
         "Slides · Poster" in text
     )
     assert (
-        "On the Analytical Engine. Royal Society Soirée, London, June 15, 1843. Slides · Video"
+        "On the Analytical Engine. Royal Society Soirée, London. June 15, 1843 Slides · Video"
         in text
     )
+    assert "Untitled Colloquium, Turin. 1840" in text
+    dates = [
+        " ".join(d.get_text().split()) for d in cv.select("li.bibfolio-talk .bibfolio-cv-date")
+    ]
+    assert dates == ["March 1844", "June 15, 1843", "1840"]
     assert "Note G" not in text and "All news" not in text
 
 

@@ -61,7 +61,9 @@ def test_a_post_cites_refs_bib_and_the_link_lands_on_the_entry(site: Built) -> N
 def test_post_card_and_blog_posting(site: Built) -> None:
     post = site.page("posts/looms")
     card = post.select_one(".ablog__postcard")
-    assert "01 October 2026" in card.get_text()
+    # The date as the news are dated (issue 45), not ABlog's "01 October 2026".
+    assert card.select_one("time").get_text() == "October 1, 2026"
+    assert card.select_one("time")["datetime"] == "2026-10-01"
     assert [a.get_text() for a in card.select("a")][-2:] == ["looms", "history"]
     scripts = [json.loads(s.string) for s in post.select('script[type="application/ld+json"]')]
     assert {
@@ -177,13 +179,14 @@ def _words(tag) -> str:
 @pytest.mark.parametrize(
     ("language", "card", "tag_page"),
     [
-        # ABlog ships no Japanese or Arabic catalog: these words are bibfolio's
+        # The card's date is the news' (postdates.py, in the language).  ABlog
+        # ships no Japanese or Arabic catalog: these words are bibfolio's
         # (locale/ablog/), loaded after Sphinx's and ABlog's own.
-        ("ja", "01 October 2026 タグ: looms history", "タグ: looms"),
-        ("ar", "01 October 2026 الوسوم: looms history", "تدوينات بالوسم looms"),
+        ("ja", "2026年10月1日 タグ: looms history", "タグ: looms"),
+        ("ar", "1 أكتوبر 2026 الوسوم: looms history", "تدوينات بالوسم looms"),
         # German: ABlog's own catalog, which its wheel ships uncompiled (sphinx.po, no
         # .mo), compiled by bibfolio; it leaves "Posts tagged" untranslated.
-        ("de", "01 October 2026 Schlagworte: looms history", "Posts tagged looms"),
+        ("de", "1. Oktober 2026 Schlagworte: looms history", "Posts tagged looms"),
     ],
     ids=["ja", "ar", "de"],
 )
@@ -215,3 +218,64 @@ def test_the_projects_own_words_for_ablog_come_before_bibfolios(tmp_path: Path) 
     tagged = built.page("blog/tag/looms")
     assert _words(tagged.select_one(".ablog__collection h1")) == "タグ別の投稿: looms"
     assert _words(tagged.select_one(".ablog-post-expand")) == "続きを読む"  # bibfolio's
+
+
+def _home_with_news(tmp_path: Path, language: str) -> Built:
+    """test-posts with a news item beside the latest posts on its home page."""
+    source = tmp_path / "site"
+    shutil.copytree(ROOT, source)
+    index = source / "index.md"
+    text = index.read_text(encoding="utf-8").replace(
+        '```{postlist} 2\n:date: "%Y-%m-%d"\n', "```{postlist} 2\n"
+    )
+    index.write_text(
+        text.replace("## Latest posts", "## News\n\n```{news}\n```\n\n## Latest posts"),
+        encoding="utf-8",
+    )
+    (source / "news.yml").write_text(
+        "- date: 2026-09-01\n  text: A fictional item.\n", encoding="utf-8"
+    )
+    return build_project(source, tmp_path / "_build", overrides={"language": language})
+
+
+@pytest.mark.parametrize(
+    ("language", "news", "posts"),
+    [
+        ("en", ["September 1, 2026"], ["November 15, 2026", "October 1, 2026"]),
+        ("de", ["1. September 2026"], ["15. November 2026", "1. Oktober 2026"]),
+    ],
+)
+def test_news_and_posts_on_the_home_page_are_dated_alike(
+    tmp_path: Path, language: str, news: list[str], posts: list[str]
+) -> None:
+    """Issue 45: one date format, the language's, for the news and the latest posts."""
+    built = _home_with_news(tmp_path, language)
+    assert [line for line in built.warnings.splitlines() if "[bibfolio.post]" not in line] == []
+    home = built.page("index")
+    assert [_words(p) for p in home.select(".bibfolio-news-date")] == news
+    lines = [_words(p) for p in home.select("ul.postlist li.ablog-post > p")]
+    assert [line.split(" - ")[0] for line in lines] == posts
+    assert "\x1f" not in (built.outdir / "index.html").read_text(encoding="utf-8")
+    # The post page: its card and the line for narrow screens say the same.
+    post = built.page("posts/looms")
+    assert [_words(t) for t in post.select(".ablog__postcard time, .bibfolio-post-line time")] == [
+        posts[1],
+        posts[1],
+    ]
+    # A list with a :date: of its own keeps it (posts.md: "%Y-%m-%d").
+    listed = [_words(p) for p in built.page("posts").select("ul.postlist li.ablog-post > p")]
+    assert [line.split(" - ")[0] for line in listed] == ["2026-11-15", "2026-10-01"]
+
+
+def test_a_sites_own_post_date_format_is_left_to_ablog(tmp_path: Path) -> None:
+    source = tmp_path / "site"
+    shutil.copytree(ROOT, source)
+    (source / "index.md").write_text(
+        (source / "index.md").read_text(encoding="utf-8").replace('\n:date: "%Y-%m-%d"', ""),
+        encoding="utf-8",
+    )
+    built = build_project(
+        source, tmp_path / "_build", overrides={"post_date_format_short": "%Y/%m/%d"}
+    )
+    lines = [_words(p) for p in built.page("index").select("ul.postlist li.ablog-post > p")]
+    assert [line.split(" - ")[0] for line in lines] == ["2026/11/15", "2026/10/01"]

@@ -190,3 +190,34 @@ def test_initials_and_links_without_sphinx():
     assert Profile(name="Mingyu Liang").initials == "ML"
     assert [link.url for link in profile.links] == ["https://github.com/mae"]
     assert problems == ["bibfolio_profile['x']: cannot make a link of 'bad handle!'"]
+
+
+@pytest.mark.parametrize(
+    ("name", "expected"),
+    [
+        # The given name's and the FIRST family name's initial (issue 45: "AO" before).
+        ("Ana Núñez-Ortega", "AN"),
+        ("Kasimir Vandeleur-Tosh", "KV"),
+        ("Jean-Luc Picard", "JP"),
+        # BibTeX's reading: in "First Last" order the family name is the last word; the
+        # comma form names two family names, and the first one counts.
+        ("María José García López", "ML"),
+        ("García López, María José", "MG"),
+        # Particles are no family name's initial.
+        ("Anna van der Berg", "AB"),
+        ("van der Berg, Anna", "AB"),
+        ("Ludwig van Beethoven", "LB"),
+        # Chinese, Japanese and Korean write the family name first: its character.
+        ("王小明", "王"),
+        ("山田太郎", "山"),
+        ("김민준", "김"),
+        ("Liang Luo", "LL"),
+        # One name, initials, LaTeX, nothing to take.
+        ("Madonna", "M"),
+        ("J. R. R. Tolkien", "JT"),
+        ('{\\"O}zlem T{\\"u}rk', "ÖT"),
+        ("  42 ", ""),
+    ],
+)
+def test_initials_are_the_given_and_first_family_names(name: str, expected: str) -> None:
+    assert Profile(name=name).initials == expected

@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-import shutil
 from typing import TYPE_CHECKING
 
 import pytest
 
-from .audit import serve
-from .browser.support import CHROMIUM, CHROMIUM_ARGS, require_chromium
-from .helpers import REPO, build_project
+from .browser.support import chromium, require_chromium, served_root
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
@@ -22,23 +19,14 @@ pytestmark = pytest.mark.browser
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    base = tmp_path_factory.mktemp("projects-browser")
-    shutil.copytree(REPO / "tests" / "roots" / "test-projects", base / "site")
-    build_project(base / "site", base / "_build")
-    server, url = serve(base / "_build" / "html")
-    yield url
-    server.shutdown()
-    server.server_close()
+    with served_root(tmp_path_factory.mktemp("projects-browser"), "projects") as url:
+        yield url
 
 
 @pytest.fixture(scope="module")
 def browser(site: str) -> Iterator[Browser]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
+    with chromium() as launched:
+        yield launched
 
 
 def _visible_cards(page) -> list[str]:
@@ -71,3 +59,26 @@ def test_cards_are_one_column_on_a_phone(site: str, browser: Browser) -> None:
     assert len(set(lefts)) == 1
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 390  # nothing wider than the screen
+
+
+def test_a_card_without_an_image_is_as_tall_as_its_own_content(site: str, browser: Browser) -> None:
+    """Issue 45: "Engine" (no image) beside "The Loom Project" (an image) in one row."""
+    page = browser.new_page(viewport={"width": 1366, "height": 900})
+    page.goto(site + "index.html")
+    boxes = page.eval_on_selector_all(
+        ".bibfolio-project-card",
+        """cards => cards.map(c => {
+            const last = c.lastElementChild.getBoundingClientRect();
+            const box = c.getBoundingClientRect();
+            return {title: c.querySelector('.bibfolio-project-title').textContent.trim(),
+                    top: Math.round(box.top), height: box.height,
+                    slack: box.bottom - last.bottom, image: !!c.querySelector('img')};
+        })""",
+    )
+    engine, loom = (
+        next(b for b in boxes if b["title"] == t) for t in ("Engine", "The Loom Project")
+    )
+    assert engine["top"] == loom["top"]  # the same row
+    assert not engine["image"] and loom["image"]
+    assert engine["height"] < loom["height"] - 50  # the image's height is not added to it
+    assert engine["slack"] < 30  # its box ends under its last line, not far below

@@ -2,19 +2,22 @@
 
 from __future__ import annotations
 
+import shutil
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import pytest
 
-from ..audit import CHROMIUM, CHROMIUM_FLAGS
-from ..helpers import REPO
+from ..audit import CHROMIUM, CHROMIUM_FLAGS, serve
+from ..helpers import REPO, build_project
 
 if TYPE_CHECKING:
+    from collections.abc import Iterator
     from pathlib import Path
 
-    from playwright.sync_api import Locator, Page
+    from playwright.sync_api import Browser, Locator, Page
 
 ARTIFACTS = REPO / "tests" / "artifacts"  # git-ignored
 SCREENSHOTS = ARTIFACTS / "screenshots"
@@ -34,6 +37,32 @@ def require_chromium() -> None:
             "(apt-get install chromium; .ci/run installs it)",
             allow_module_level=True,
         )
+
+
+@contextmanager
+def served_root(base: Path, name: str) -> Iterator[str]:
+    """``tests/roots/test-<name>`` copied into *base*, built and served: its address."""
+    shutil.copytree(REPO / "tests" / "roots" / f"test-{name}", base / "site")
+    build_project(base / "site", base / "_build")
+    server, url = serve(base / "_build" / "html")
+    try:
+        yield url
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@contextmanager
+def chromium() -> Iterator[Browser]:
+    """Debian's chromium, headless, driven by Playwright (its own download is not used)."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        try:
+            yield browser
+        finally:
+            browser.close()
 
 
 @dataclass(frozen=True)

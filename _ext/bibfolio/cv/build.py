@@ -31,9 +31,10 @@ from sphinx.util import logging
 from .. import atomic
 from ..build.bibliography import get_library
 from ..build.gcpolicy import frozen, release_free_memory
-from ..build.translation import _, translated
+from ..build.translation import _
 from ..build.warnings_ import warn
 from .fonts import MAIN_FONT, choose_fonts, needing_fonts
+from .header import cv_header
 from .jobs import Compile, Typesetting
 from .source import CvSource, cv_parts, list_variants, wants_cv
 from .typst import escape, string_literal
@@ -84,20 +85,12 @@ def header(app: Sphinx, short: bool, fonts: tuple[str, ...] = ()) -> str:
     The contact line is the profile card's (``bibfolio_profile``): position,
     affiliation, e-mail address and the profile's links, then the site's address.
     """
-    from ..model.profile import read_profile  # noqa: PLC0415 - profile problems warn elsewhere
-
+    head = cv_header(app.config)
     config = app.config
-    profile, _problems = read_profile(config.bibfolio_profile)
-    name = profile.name or (config.bibfolio_owner or [config.project])[0]
-    facts = [translated(value) for value in (profile.position, profile.affiliation) if value]
+    name = head.name
+    facts = list(head.facts)
     contact = [f"[{escape(value)}]" for value in facts]
-    for link in profile.links:
-        shown = link.url.removeprefix("mailto:") if link.kind == "email" else translated(link.label)
-        contact.append(f"link({string_literal(link.url)})[{escape(shown)}]")
-    if config.html_baseurl:
-        url = config.html_baseurl
-        shown = url.split("://", 1)[-1].rstrip("/")
-        contact.append(f"link({string_literal(url)})[{escape(shown)}]")
+    contact += [f"link({string_literal(link.url)})[{escape(link.text)}]" for link in head.links]
     keywords = ["curriculum vitae", name]
     keywords += facts
     epoch = os.environ.get("SOURCE_DATE_EPOCH", "")

@@ -10,6 +10,11 @@ so the text still reads "… Meta 2024"); bibfolio.css right-aligns it in a colu
 own at desktop widths and keeps it under the item on a phone, and the PDF sets it
 flush right (typst.py).  Nothing else moves: an item with its date elsewhere, or with
 two dates, is left as written.
+
+Items whose date bibfolio knows are set apart without reading their text: a talk's
+date (``{talks}``) leaves its line for the column; a publication on the CV page
+(:func:`date_entries`) keeps its line and gets its year there.  A table's last column
+whose every cell is a date ("Fall 2024") is marked as the date column, right-aligned.
 """
 
 from __future__ import annotations
@@ -32,11 +37,15 @@ _LEADING = re.compile(rf"^\s*({_TERM}{_SPAN})\s*(?::|[–—]|\s-)\s+(?=\S)")
 #: "…, 2019 – 2023, …" between commas.
 _BETWEEN_COMMAS = re.compile(rf",\s*({_TERM}{_SPAN})\s*(?=,)")
 _ANY_YEAR = re.compile(rf"(?<!\d){_YEAR}(?!\d)")
+#: A table cell that is a date and nothing else ("Fall 2024", "2019–2023").
+_CELL = re.compile(rf"{_TERM}{_SPAN}")
+#: The attribute of a CV entry (entries.py) that holds its year.
+ENTRY_DATE = "bibfolio_date"
 
 
 def split_dates(root: nodes.Element) -> int:
     """Give every dated item under *root* its date column; returns how many were found."""
-    found = 0
+    found = date_talks(root) + date_columns(root)
     for title in list(root.findall(nodes.title)):
         if isinstance(title.parent, nodes.section) and title.parent is not root:
             found += _split_item(title)
@@ -46,6 +55,73 @@ def split_dates(root: nodes.Element) -> int:
         first = item.children[0] if item.children else None
         if isinstance(first, nodes.paragraph) and len(item.children) == 1:
             found += _split_item(first)
+    return found
+
+
+def date_entries(root: nodes.Element) -> int:
+    """The CV page's publications: each entry's year in the column, its line unchanged.
+
+    The column then lists every paper's year, as every other item's date; the PDF's
+    entries stay as they were (typstentry.py).
+    """
+    found = 0
+    for item in list(root.findall(nodes.list_item)):
+        date = item.get(ENTRY_DATE)
+        first = item.children[0] if item.children else None
+        if (
+            date
+            and isinstance(first, nodes.paragraph)
+            and "bibfolio-cv-dated" not in first["classes"]
+        ):
+            found += set_apart(first, date)
+    return found
+
+
+def date_talks(root: nodes.Element) -> int:
+    """A talk's date, out of its line ("*Event*, Place, March 2026.") into the column."""
+    found = 0
+    for line in list(root.findall(nodes.paragraph)):
+        if "bibfolio-talk-line" not in line["classes"]:
+            continue
+        index = next(
+            (
+                index
+                for index, child in enumerate(line.children)
+                if isinstance(child, nodes.inline) and "bibfolio-talk-date" in child["classes"]
+            ),
+            None,
+        )
+        if index is None:
+            continue
+        date = line[index].astext()
+        # By position (Text nodes are strings: remove() takes the first equal one).
+        if index and str(line[index - 1]) == ", ":
+            del line[index - 1 : index + 1]  # "Place, March 2026." → "Place."
+        elif index + 1 < len(line) and str(line[index + 1]) == ".":
+            del line[index : index + 2]  # the date was all of it: "Title. " is left
+        else:
+            del line[index]
+        last = line.children[-1] if line.children else None
+        if isinstance(last, nodes.Text):
+            line.replace(last, nodes.Text(str(last).rstrip()))
+        found += set_apart(line, date)
+    return found
+
+
+def date_columns(root: nodes.Element) -> int:
+    """Mark each table's last column as its dates when every body cell is one."""
+    found = 0
+    for group in list(root.findall(nodes.tgroup)):
+        rows = [
+            row for part in group.children for row in part.children if isinstance(row, nodes.row)
+        ]
+        body = [row for row in rows if isinstance(row.parent, nodes.tbody)]
+        if not body or any(len(row) != len(rows[0]) for row in rows):
+            continue  # spans or no body: no column to speak of
+        if all(_CELL.fullmatch(row[-1].astext().strip()) for row in body):
+            for row in rows:
+                row[-1]["classes"].append("bibfolio-cv-date")
+            found += len(body)
     return found
 
 
@@ -74,7 +150,7 @@ def _move(element: nodes.Element, text: nodes.Text, match: re.Match[str]) -> int
         return 0  # another year in the item: which one is its date is not clear
     value = str(text)
     element.replace(text, nodes.Text(value[: match.start()] + value[match.end() :]))
-    return _set_apart(element, date)
+    return set_apart(element, date)
 
 
 def _split(element: nodes.Element, pattern: re.Pattern[str]) -> int:
@@ -85,10 +161,10 @@ def _split(element: nodes.Element, pattern: re.Pattern[str]) -> int:
     if not match or (not str(last)[: match.start()].strip() and len(element.children) == 1):
         return 0
     element.replace(last, nodes.Text(str(last)[: match.start()]))
-    return _set_apart(element, match[1])
+    return set_apart(element, match[1])
 
 
-def _set_apart(element: nodes.Element, date: str) -> int:
+def set_apart(element: nodes.Element, date: str) -> int:
     """*element*'s content in one inline (the item), then a space and *date*.
 
     Two boxes for the page's flex row, however many links or citations the item has.

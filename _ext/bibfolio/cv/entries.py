@@ -15,6 +15,7 @@ from ..build.translation import ngettext
 from ..doctree.inline import rich_nodes
 from ..doctree.people import people_list, short_authors
 from ..doctree.render import _link_nodes, citation_sentence, page_marks
+from .dates import ENTRY_DATE
 
 if TYPE_CHECKING:
     from ..doctree.entrycontext import EntryContext
@@ -48,6 +49,8 @@ def cv_people(
 def cv_entry(publication: Publication, context: EntryContext) -> nodes.list_item:
     """One publication as a CV list item: badge, title, people, venue, notes, links."""
     item = nodes.list_item(classes=["bibfolio-cv-entry"])
+    if publication.year:  # the CV page's date column (dates.py)
+        item[ENTRY_DATE] = str(publication.year)
     line = nodes.paragraph()
     if publication.venue_short:
         line += nodes.inline("", publication.venue_short, classes=["bibfolio-badge"])

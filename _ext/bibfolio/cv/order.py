@@ -1,4 +1,4 @@
-"""The CV's order: education, experience, publications, talks, teaching, honors, service.
+"""The CV's order: education, experience, publications, projects, talks, teaching, honors ...
 
 A portfolio's toctree is in the order its owner thought of the pages; a CV has an
 order of its own, the one readers of CVs expect (al-folio's and most CV templates').
@@ -20,6 +20,7 @@ KINDS = (
     ("education", ("education", "degree", "academic background")),
     ("experience", ("experience", "employment", "work", "position", "appointment", "career")),
     ("publications", ("publication", "paper", "preprint", "patent")),
+    ("projects", ("project", "software")),
     ("talks", ("talk", "presentation", "invited")),
     ("teaching", ("teaching", "course", "mentor", "supervis")),
     ("honors", ("honor", "honour", "award", "grant", "fellowship", "prize", "funding")),

@@ -2,11 +2,12 @@
 
 ``html-collect-pages``: the documents (or sections) of ``bibfolio_cv`` are resolved as
 for the PDF (build.py's :meth:`CvSource.resolved`: CV entries instead of the site's
-list, no chart, filter or reveals), put under one ``<h1>`` and written by the
-builder's own HTML translator into the theme's ``page.html``, with links to the PDFs
-at the top.  Only ``html`` and ``dirhtml`` write it: an EPUB would have to list it in
-its spine, and ``singlehtml`` is one page already (there the ``{cv-link}`` page target
-links the PDF).  A project's own ``cv`` document wins: no page is generated then.
+list, no chart, filter or reveals), put under one ``<h1>``, the owner's name, and
+written by the builder's own HTML translator into the theme's ``page.html``; under
+the name, the CV's header (header.py: position, affiliation, contact, the PDFs).
+Only ``html`` and ``dirhtml`` write it: an EPUB would have to list it in its spine,
+and ``singlehtml`` is one page already (there the ``{cv-link}`` page target links
+the PDF).  A project's own ``cv`` document wins: no page is generated then.
 """
 
 from __future__ import annotations
@@ -27,10 +28,11 @@ from .. import atomic
 from ..build.bibliography import get_domain
 from ..build.fragments import DirectWriter
 from ..build.gcpolicy import release_free_memory
-from ..build.translation import _, translated
+from ..build.translation import translated
 from ..model.messages import N_
 from .build import FILES, freeing_own_cycles, inputs_key, typst_version
-from .source import CvSource, cv_parts, list_variants, wants_cv
+from .header import cv_header, header_nodes, pdf_line
+from .source import CvSource, cv_parts, drop_empty_sections, list_variants, wants_cv
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -46,10 +48,6 @@ TITLE = N_("Curriculum Vitae")
 PAGE_BUILDERS = frozenset({"html", "dirhtml"})
 _SCHEME = re.compile(r"^[a-zA-Z][a-zA-Z0-9+.-]*:")
 _SLUG = re.compile(r"[^a-z0-9]+")
-
-
-class cv_pdfs(nodes.container, nodes.Invisible):  # noqa: N801 - docutils node naming
-    """The links to the PDFs atop the page; invisible to page descriptions (og:description)."""
 
 
 def has_page(app: Sphinx) -> bool:
@@ -113,14 +111,12 @@ def write_page(app: Sphinx, parts: list[tuple[str, str]], target: Path) -> None:
     document, short = assemble(app, parts)
     release_free_memory()  # what resolving the parts freed (build/gcpolicy.py)
     outer = document[0]
-    links = pdf_links(app, short)
-    if links is not None:
-        outer.insert(1, cv_pdfs("", links))
+    outer.insert(1, header_nodes(cv_header(app.config), pdf_links(app, short)))
     body, has_math = render(builder, document)
     release_free_memory()  # the translator's
     toc = table_of_contents(outer)
     context = {
-        "title": TITLE,
+        "title": translated(TITLE),
         "body": body,
         "toc": builder.render_partial(toc)["fragment"],
         "display_toc": len(list(toc.findall(nodes.list_item))) > 1,
@@ -171,7 +167,7 @@ def page_inputs(app: Sphinx, parts: list[tuple[str, str]]) -> str:
 
 
 def assemble(app: Sphinx, parts: list[tuple[str, str]]) -> tuple[nodes.document, bool]:
-    """One document: a section titled :data:`TITLE` holding every part, one level down.
+    """One document: a section titled with the owner's name holding every part, one level down.
 
     Also says whether the short CV has entries (whether ``cv-short.pdf`` is written).
     """
@@ -182,7 +178,8 @@ def assemble(app: Sphinx, parts: list[tuple[str, str]]) -> tuple[nodes.document,
     outer = nodes.section(
         ids=["curriculum-vitae"], names=["curriculum vitae"], classes=["bibfolio-cv"]
     )
-    outer += nodes.title(translated(TITLE), translated(TITLE))
+    name = cv_header(app.config).name
+    outer += nodes.title(name, name)
     document += outer
     here = app.builder.get_target_uri(PAGENAME)
     for docname, section in parts:
@@ -201,6 +198,7 @@ def assemble(app: Sphinx, parts: list[tuple[str, str]]) -> tuple[nodes.document,
                 outer.extend(list(child.children))  # the home page's, without its title
             else:
                 outer += child
+    drop_empty_sections(outer)  # what prune() emptied: no heading stands alone
     # The short CV shows selected entries only: none among the CV's lists, no PDF.  (A
     # `:selected:` list with none selected shows the newest instead: not selected either.)
     short = any(p.selected for p in source.shown)
@@ -268,14 +266,9 @@ def pdf_links(app: Sphinx, short: bool) -> nodes.paragraph | None:
     if not typst_installed():
         return None
     here = app.builder.get_target_uri(PAGENAME)
-    paragraph = nodes.paragraph("", _("Also as a PDF:") + " ", classes=["bibfolio-cv-pdfs"])
-    links = [(_("full CV"), FILES["full"])] + ([(_("one page"), FILES["short"])] if short else [])
-    for index, (text, filename) in enumerate(links):
-        if index:
-            paragraph += nodes.Text(" · ")
-        uri = relative_uri(here, filename)
-        paragraph += nodes.reference(text, text, refuri=uri, classes=["bibfolio-cv-link"])
-    return paragraph
+    return pdf_line(
+        relative_uri(here, FILES["full"]), relative_uri(here, FILES["short"]) if short else None
+    )
 
 
 def typst_installed() -> bool:
@@ -331,7 +324,7 @@ def table_of_contents(outer: nodes.section) -> nodes.bullet_list:
             items.append(item)
         return items
 
-    top = nodes.reference("", TITLE, internal=True, refuri="#", anchorname="")
+    top = nodes.reference("", translated(TITLE), internal=True, refuri="#", anchorname="")
     item = nodes.list_item("", addnodes.compact_paragraph("", "", top))
     below = entries(outer)
     if below:

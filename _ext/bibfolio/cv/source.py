@@ -16,10 +16,11 @@ from ..doctree import nodes as bf
 from ..doctree.entrycontext import EntryContext
 from ..news.directives import drop_news
 from ..news.store import news_pages
-from .dates import split_dates
+from .dates import date_entries, split_dates
 from .entries import cv_entry, legend
 from .images import find_image
 from .order import in_cv_order
+from .projects import is_project_page, project_lines
 from .stock import fresh_citation_nodes
 from .typst import TypstTranslator, typst_markup
 from .typstentry import typst_entry
@@ -54,7 +55,7 @@ def cv_parts(
     """(docname, section id or "") in CV order; a name that matches nothing warns.
 
     By default the home page and its toctree (in CV order, ``order.py``), without paper
-    pages and news archives.
+    pages, news archives, posts and project pages.
     *quiet*: no warnings (the CV page reads the same setting; the PDF build says it).
     """
     papers = set(get_domain(env).papers)
@@ -66,7 +67,7 @@ def cv_parts(
         def walk(docname: str) -> None:
             if docname in order or docname in papers or docname not in env.all_docs:
                 return
-            if docname != env.config.root_doc and (docname in posts or _lists_posts(env, docname)):
+            if docname != env.config.root_doc and (docname in posts or _no_part(env, docname)):
                 return
             order.append(docname)
             for child in env.toctree_includes.get(docname, ()):
@@ -158,7 +159,10 @@ class CvSource:
                 level = -1
         drop_news(root)
         drop_post_lists(root)
+        project_lines(root)  # a line per project, not its card
         drop_empty_sections(root)
+        if not self.typst:
+            date_entries(root)  # the page's publications: their years in the column
         split_dates(root)  # the dates' column, in the PDF and on the page
         return doctree, root, level
 
@@ -305,10 +309,16 @@ def _title(env: BuildEnvironment, docname: str) -> str:
     return title.astext() if title is not None else ""
 
 
-def _lists_posts(env: BuildEnvironment, docname: str) -> bool:
-    """Whether *docname* has ABlog's ``{postlist}`` (a page of posts: no CV part)."""
+def _no_part(env: BuildEnvironment, docname: str) -> bool:
+    """Whether *docname* is no part of a CV by default.
+
+    A page with ABlog's ``{postlist}`` (a page of posts), or a project's page (its line
+    is where ``{projects}`` lists it, projects.py).
+    """
     doctree = env.get_doctree(docname)
-    return any(type(node).__name__ == ABLOG_POST_LIST for node in doctree.findall(nodes.Element))
+    return is_project_page(doctree) or any(
+        type(node).__name__ == ABLOG_POST_LIST for node in doctree.findall(nodes.Element)
+    )
 
 
 def drop_post_lists(root: nodes.Element) -> None:
@@ -321,13 +331,29 @@ def drop_post_lists(root: nodes.Element) -> None:
 
 
 def drop_empty_sections(root: nodes.Element) -> None:
-    """Remove sections left with only a title (their list went to the other variant)."""
+    """Remove the sections under *root* with nothing to show but their title.
+
+    A list that went to the other variant, a card the CV leaves out, a news list: no
+    heading of the CV stands alone.  A section of an image or a formula alone stays.
+    """
     for section in reversed(list(root.findall(nodes.section))):
-        if section is root:
+        if section is root or section.parent is None:
             continue
         body = [child for child in section.children if not isinstance(child, nodes.title)]
-        if not any(child.astext().strip() for child in body):
+        if not any(_shows(child) for child in body):
             section.parent.remove(section)
+
+
+def _shows(node: nodes.Node) -> bool:
+    """Whether *node* puts something on the page: text, an image, math or raw markup."""
+    if isinstance(node, (nodes.Invisible, nodes.comment, nodes.target)):
+        return False
+    if node.astext().strip():
+        return True
+    return isinstance(node, nodes.Element) and any(
+        isinstance(child, (nodes.image, nodes.raw, nodes.math, nodes.math_block))
+        for child in node.findall(nodes.Element)
+    )
 
 
 def list_variants(env: BuildEnvironment, parts: list[tuple[str, str]]) -> set[str]:

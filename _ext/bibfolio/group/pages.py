@@ -23,7 +23,7 @@ from sphinx.util.docutils import SphinxDirective
 
 from ..build.translation import _, translated
 from ..build.warnings_ import warn
-from ..model.profile import read_profile
+from ..model.profile import person_initials, read_profile
 from ..portfolio.profile import profile_card
 from .load import OTHER_ROLE, get_group
 
@@ -39,10 +39,8 @@ _FRONT_MATTER_END = re.compile(r"\A---[ \t]*\r?\n.*?\r?\n---[ \t]*(?:\r?\n|\Z)",
 
 
 def initials(name: str) -> str:
-    """Up to two capitals, of the first and last word ("Kasimir Vandeleur-Tosh" → "KV")."""
-    words = [word for word in name.split() if word[:1].isalpha()]
-    picked = words if len(words) <= 2 else [words[0], words[-1]]
-    return "".join(word[0].upper() for word in picked)
+    """A member's initials, as the profile card's ("Kasimir Vandeleur-Tosh" → "KV")."""
+    return person_initials(name)
 
 
 class member_link(nodes.inline):  # noqa: N801 - docutils node naming

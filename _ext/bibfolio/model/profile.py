@@ -34,6 +34,7 @@ from typing import Any
 from urllib.parse import quote
 
 from .messages import N_
+from .names import NameError_, decode_words, parse_name
 
 #: Link kinds in card order: (accessible name, URL for a bare id or handle).
 LINK_KINDS: dict[str, tuple[str, str]] = {
@@ -54,6 +55,11 @@ _ORCID = re.compile(r"\d{4}-\d{4}-\d{4}-\d{3}[\dX]")
 _HANDLE = re.compile(r"@?[\w.-]+")
 _MASTODON = re.compile(r"@?(?P<user>[\w.]+)@(?P<host>[\w-]+(?:\.[\w-]+)+)")
 _EMAIL = re.compile(r"[^@\s]+@[^@\s]+\.[^@\s]+")
+#: Hangul, CJK (Han, kana) and their compatibility blocks: scripts that write the family
+#: name first, without spaces.
+_FAMILY_FIRST = re.compile(
+    "[\u1100-\u11ff\u2e80-\u9fff\ua960-\ua97f\uac00-\ud7ff\uf900-\ufaff\U00020000-\U0003134f]"
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,17 +85,43 @@ class Profile:
 
     @property
     def initials(self) -> str:
-        """Up to two capitals from the name ("Mingyu Liang" → "ML"), for a card without photo."""
-        words = [w for w in re.split(r"[\s-]+", self.name) if w[:1].isalpha()]
-        if not words:
-            return ""
-        picked = words if len(words) <= 2 else [words[0], words[-1]]
-        return "".join(w[0].upper() for w in picked)
+        """The name's initials (:func:`person_initials`), for a card without photo."""
+        return person_initials(self.name)
 
     @property
     def same_as(self) -> list[str]:
         """The profile's pages elsewhere (schema.org ``sameAs``): every web link."""
         return [link.url for link in self.links if link.url.startswith(("https:", "http:"))]
+
+
+def person_initials(name: str) -> str:
+    """Up to two capitals: the given name's and the first family name's.
+
+    "Ana Núñez-Ortega" → "AN" (the first part of a double-barrelled family name),
+    "Anna van der Berg" → "AB" (particles left out), "Madonna" → "M".  The name is read
+    as BibTeX reads it (model/names.py): in "First Last" order the last word is the
+    family name ("María José García López" → "ML"); "García López, María José" names
+    the family names and gives "MG".  A name in Chinese, Japanese or Korean script gives
+    its first character, the family name's ("王小明" → "王").  "" without a letter.
+    """
+    text = name.strip()
+    first = next((char for char in text if char.isalpha()), "")
+    if not first:
+        return ""
+    if _FAMILY_FIRST.match(first):
+        return first
+    try:
+        person = parse_name(text)
+    except NameError_:  # three commas: not a name BibTeX reads; its first word, then
+        return first.upper()
+    given = _initial(person.first[0]) if person.first else ""
+    family = _initial(person.last[0].split("-")[0]) if person.last else ""
+    return (given + family).upper() or first.upper()
+
+
+def _initial(word: str) -> str:
+    """The first letter of *word* (a BibTeX name word, LaTeX decoded), or ""."""
+    return next((char for char in decode_words((word,)) if char.isalpha()), "")
 
 
 def read_profile(raw: Mapping[str, Any]) -> tuple[Profile, list[str]]:

@@ -1,22 +1,23 @@
 """Posts written with ABlog on a portfolio: the post's card, its date checked, its JSON-LD.
 
 bibfolio has no blog engine of its own: ABlog (``extensions = [..., "ablog"]``) makes
-the post list, tags, archives and its Atom feed.  On a portfolio (pydata-sphinx-theme,
+the post list, tags, archives and its Atom feed. On a portfolio (pydata-sphinx-theme,
 whose sidebars bibfolio turns off) a post page gets ABlog's post card (date, tags,
 author) and its archives and tags in its primary sidebar, unless ``html_sidebars`` is
-the project's own.  A post
-without a date is a draft to ABlog, left out of the post list and the feed without a
-word; bibfolio says so (``bibfolio.post``) at the page.  A dated post carries a
-schema.org ``BlogPosting``.  ABlog writes its tag, archive and author pages (and, with
+the project's own; the card's date is written as the news' (postdates.py), and where the
+theme hides the sidebar (phones) the date and tags stand above the title. A post without
+a date is a draft to ABlog, left out of the post list and the feed without a word;
+bibfolio says so (``bibfolio.post``) at the page. A dated post carries a schema.org
+``BlogPosting``. ABlog writes its tag, archive and author pages (and, with
 ``blog_feed_archives``, their feeds) anew in every build, but never removes one it no
 longer writes: a tag whose last post is gone or retagged kept its page, listing that
-post, in an incremental build only.  bibfolio notes the pages ABlog wrote beside the
+post, in an incremental build only. bibfolio notes the pages ABlog wrote beside the
 doctrees and deletes those of earlier builds this one did not write
-(:func:`remove_stale_pages`).  ABlog's feeds carry each post's text with its links
+(:func:`remove_stale_pages`). ABlog's feeds carry each post's text with its links
 relative to the page the feed belongs to (``blog.html`` for ``blog/atom.xml``), where a
 feed reader resolves them against the feed's own address, one folder off: the citation
-of a post led to ``blog/index.html``.  bibfolio writes them absolute
-(:func:`absolute_feed_links`).  Nothing here imports ABlog: it reads what ABlog keeps on
+of a post led to ``blog/index.html``. bibfolio writes them absolute
+(:func:`absolute_feed_links`). Nothing here imports ABlog: it reads what ABlog keeps on
 the environment (``env.ablog_posts``), and does nothing without it.
 """
 
@@ -33,6 +34,7 @@ from .. import atomic
 from ..build.config import user_set
 from ..build.warnings_ import warn
 from ..formats.metadata import json_for_script
+from . import postdates
 
 if TYPE_CHECKING:
     from docutils import nodes
@@ -41,8 +43,12 @@ if TYPE_CHECKING:
 
 #: What a post page's primary sidebar shows on a portfolio: its card, then ABlog's links to
 #: the posts by year and by tag (its archive and tag pages are reached from every post,
-#: whatever the page of posts links; ABlog writes neither while there is no post).
+#: whatever the page of posts links; ABlog writes neither while there is no post); for a
+#: dated post whose date bibfolio writes, the same card with that date.
 POST_SIDEBAR = ["ablog/postcard.html", "ablog/archives.html", "ablog/tagcloud.html"]
+DATED_POST_SIDEBAR = ["bibfolio-postcard.html", "ablog/archives.html", "ablog/tagcloud.html"]
+#: Above a post's title where the sidebar is hidden (narrow screens): its date and tags.
+POST_LINE = "bibfolio-post-line.html"
 #: Beside the doctrees: the pages ABlog wrote in the last build into this output folder.
 _STATE = "bibfolio-ablog-pages-{}.json"
 #: The pages ABlog's templates (``ablog/*.html``) wrote in this build, by app.
@@ -90,7 +96,13 @@ def blog_posting(app: Sphinx, pagename: str, post: dict[str, Any]) -> dict[str, 
 def page_context(
     app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any
 ) -> None:
-    """``html-page-context``: a post's card in the sidebar and its ``BlogPosting``."""
+    """``html-page-context``: a post's card in the sidebar and its ``BlogPosting``.
+
+    After ABlog's handler (``ablog`` is in the context) and the theme's (which checks the
+    sidebar's templates): a dated post's card gives its date as the news do
+    (postdates.py), and the same date and its tags stand above its title for screens
+    too narrow for the sidebar (:func:`post_line`).
+    """
     posts = posts_of(app.env, pagename)
     if not posts:
         return
@@ -99,11 +111,36 @@ def page_context(
         and app.config.html_theme == "pydata_sphinx_theme"
         and not user_set(app.config, "html_sidebars")
     ):
-        context["sidebars"] = POST_SIDEBAR
+        line = post_line(context, pagename, posts[0]) if postdates.writes_post_dates(app) else None
+        if line is None:
+            context["sidebars"] = POST_SIDEBAR
+        else:
+            context["sidebars"] = DATED_POST_SIDEBAR
+            context["bibfolio_post_line"] = line
+            starts = context.get("theme_article_header_start") or []
+            context["theme_article_header_start"] = [POST_LINE, *starts]
+            app.add_css_file("bibfolio.css")  # the line's style (once: Sphinx keeps one)
     if posts[0].get("date") is not None:
         data = json_for_script(blog_posting(app, pagename, posts[0]))
         script = f'<script type="application/ld+json">{data}</script>'
         context["metatags"] = context.get("metatags", "") + "\n" + script
+
+
+def post_line(
+    context: dict[str, Any], pagename: str, post: dict[str, Any]
+) -> dict[str, Any] | None:
+    """The date (text and ISO) and tags (name, address) of a dated post; None if undated.
+
+    The tags are ABlog's collections in the page's context (``ablog``), linked as its
+    card links them.
+    """
+    date = post.get("date")
+    blog = context.get("ablog")
+    if date is None or blog is None or pagename not in blog:
+        return None
+    pathto = context["pathto"]
+    tags = [(str(tag), pathto(tag.docname)) for tag in blog[pagename].tags or ()]
+    return {"date": postdates.post_date_text(date), "iso": date.date().isoformat(), "tags": tags}
 
 
 def note_ablog_page(
@@ -182,8 +219,11 @@ def absolute_feed_links(app: Sphinx, exception: BaseException | None) -> None:
 
 def register(app: Sphinx) -> None:
     """The handlers (they do nothing on a site without ABlog)."""
+    postdates.register(app)
     app.connect("doctree-read", check_dates, priority=600)  # ABlog's own runs at 500
-    app.connect("html-page-context", page_context)
+    # After ABlog's (500: the context's ``ablog``) and pydata-sphinx-theme's (500: it
+    # checks each sidebar and header template, and would drop the line before ``ablog``).
+    app.connect("html-page-context", page_context, priority=600)
     app.connect("html-page-context", note_ablog_page)
     app.connect("build-finished", absolute_feed_links, priority=400)  # _WRITTEN still there
     app.connect("build-finished", remove_stale_pages)

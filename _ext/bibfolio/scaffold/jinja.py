@@ -20,6 +20,7 @@ from xml.sax.saxutils import escape as xml_escape
 from jinja2.ext import Extension
 
 from ..model.names import parse_name
+from ..model.profile import person_initials
 from ..reading.texescape import escape
 
 if TYPE_CHECKING:
@@ -46,8 +47,16 @@ def bibtex(text: str) -> str:
     return escape(text)
 
 
-def initials(name: str) -> str:
-    """The first and last word's initials ("Priya Raman" → "PR"); "?" without a letter."""
+def initials(name: str, person: bool = True) -> str:
+    """The favicon's letters; "?" without a letter.
+
+    A person's: the given name's and the first family name's initials, as the profile
+    card's (``model/profile.py``: "Priya Raman" → "PR", "Ana Núñez-Ortega" → "AN").
+    *person* false (a group's name): the first and last word's ("Lab of Odd Graphs" →
+    "LG").
+    """
+    if person:
+        return person_initials(name) or "?"
     words = [word for word in re.split(r"[\s,.\-]+", name) if word[:1].isalpha()]
     if not words:
         return "?"

@@ -207,6 +207,8 @@ def test_a_name_with_tex_specials_reads_back_from_the_new_refs_bib(tmp_path):
         person = pybtex.database.parse_file(str(bib)).entries[entry.key].persons["author"][0]
         parts = [*person.first_names, *person.middle_names, *person.prelast_names]
         assert latex_to_plain(" ".join([*parts, *person.last_names])) == name
+
+
 @pytest.mark.parametrize(
     ("name", "letters"),
     [

@@ -32,6 +32,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
         citebridge,
         citedby,
         config,
+        confmistakes,
         deprecations,
         gcpolicy,
         pybtexstyle,
@@ -58,6 +59,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
 
     config.register(app)
     deprecations.register(app)
+    confmistakes.register(app)
     translation.register(app)
     languages.register(app)
     quiet.register(app)  # before sphinxext-opengraph is imported; see quiet.py

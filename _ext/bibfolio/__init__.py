@@ -35,6 +35,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
         confmistakes,
         deprecations,
         gcpolicy,
+        ownercheck,
         pybtexstyle,
         settled,
         targets,
@@ -88,6 +89,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.connect("env-get-outdated", assets.forget_removed_pages)
     app.connect("env-updated", targets.update, priority=400)
     app.connect("env-updated", bibliography.report_list_checks)
+    ownercheck.register(app)
     app.connect("env-updated", assets.forget_stale_files)
     app.connect("env-updated", atomic.mark_writing)
     app.connect("html-page-context", head.add_metadata)

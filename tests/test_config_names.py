@@ -11,20 +11,20 @@ import os
 import re
 import subprocess
 import sys
-from io import StringIO
 from typing import TYPE_CHECKING
 
 import pytest
 from sphinx.errors import ConfigError
-from sphinx.testing.util import SphinxTestApp
 
 from bibfolio._version import __version__
 from bibfolio.build import deprecations
 
-from .helpers import REPO, _forget_earlier_builds
+from .helpers import REPO, build_project
 
 if TYPE_CHECKING:
     from pathlib import Path
+
+    from .helpers import Built
 
 _ANSI = re.compile(r"\x1b\[[0-9;]*m")
 #: Two lines, so the project's own lines start at line 3.
@@ -34,9 +34,8 @@ BIB = "@article{one,\n  author = {Quill, Rosa},\n  title = {One},\n  journal = {
 HOME = "# Rosa Quill\n\n```{profile}\n```\n\n```{publications}\n```\n"
 
 
-def build(tmp_path: Path, conf: str) -> tuple[SphinxTestApp, str]:
-    """Build a one-page portfolio with -W; the app and what it printed."""
-    _forget_earlier_builds()  # Sphinx's shared source_suffix: no .md from an earlier build
+def build(tmp_path: Path, conf: str) -> tuple[Built, str]:
+    """Build a one-page portfolio with -W; the build and what it printed."""
     source = tmp_path / "src"
     source.mkdir()
     (source / "conf.py").write_text(
@@ -44,16 +43,8 @@ def build(tmp_path: Path, conf: str) -> tuple[SphinxTestApp, str]:
     )
     (source / "refs.bib").write_text(BIB)
     (source / "index.md").write_text(HOME)
-    status, warning = StringIO(), StringIO()
-    app = SphinxTestApp(
-        "html", srcdir=source, builddir=tmp_path / "out", status=status, warning=warning,
-        warningiserror=True,
-    )  # fmt: skip
-    try:
-        app.build()
-    finally:
-        app.cleanup()
-    return app, _ANSI.sub("", status.getvalue() + warning.getvalue())
+    built = build_project(source, tmp_path / "out", warning_is_error=True)
+    return built, built.status + built.warnings
 
 
 def test_a_misspelt_setting_warns_at_its_line_naming_the_setting(tmp_path):
@@ -168,4 +159,4 @@ def test_sphinx_build_prints_the_warning_and_the_message_not_index_rst(tmp_path)
 def test_a_markdown_home_page_with_a_reader_builds(tmp_path, conf):
     app, output = build(tmp_path, conf)
     assert app.statuscode == 0, output
-    assert (tmp_path / "out" / "html" / "index.html").is_file()
+    assert (app.outdir / "index.html").is_file()

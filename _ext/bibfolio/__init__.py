@@ -34,6 +34,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
         config,
         confmistakes,
         deprecations,
+        emptypages,
         gcpolicy,
         ownercheck,
         pybtexstyle,
@@ -90,6 +91,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.connect("env-updated", targets.update, priority=400)
     app.connect("env-updated", bibliography.report_list_checks)
     ownercheck.register(app)
+    emptypages.register(app)
     app.connect("env-updated", assets.forget_stale_files)
     app.connect("env-updated", atomic.mark_writing)
     app.connect("html-page-context", head.add_metadata)
@@ -115,7 +117,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     deprecations.register_deprecated_markup(app)  # last: wraps what is registered
     return {
         "version": __version__,
-        "env_version": 6,  # bump with BibfolioDomain.data_version, or a new domain
+        "env_version": 7,  # bump with BibfolioDomain.data_version, or a new domain
         "parallel_read_safe": True,
         "parallel_write_safe": True,
     }

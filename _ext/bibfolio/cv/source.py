@@ -10,6 +10,7 @@ from sphinx import addnodes
 from sphinx.util import logging
 
 from ..build.bibliography import get_domain, get_library
+from ..build.emptypages import hidden_pages
 from ..build.translation import author_separators, translated
 from ..build.warnings_ import warn
 from ..doctree import nodes as bf
@@ -54,10 +55,12 @@ def cv_parts(
     """(docname, section id or "") in CV order; a name that matches nothing warns.
 
     By default the home page and its toctree (in CV order, ``order.py``), without paper
-    pages and news archives.
+    pages and news archives.  A page with nothing in it yet is left out, named or not
+    (``build/emptypages.py``; its empty sections are gone from its doctree already).
     *quiet*: no warnings (the CV page reads the same setting; the PDF build says it).
     """
     papers = set(get_domain(env).papers)
+    empty = hidden_pages(env)
     if setting is None:
         papers |= news_pages(env) - {env.config.root_doc}  # a news archive is no CV part
         posts = set(getattr(env, "ablog_posts", None) or {})  # ABlog's posts: no CV part
@@ -66,6 +69,8 @@ def cv_parts(
         def walk(docname: str) -> None:
             if docname in order or docname in papers or docname not in env.all_docs:
                 return
+            if docname in empty:
+                return  # nor its children: the navigation leaves them out with it
             if docname != env.config.root_doc and (docname in posts or _lists_posts(env, docname)):
                 return
             order.append(docname)
@@ -86,7 +91,8 @@ def cv_parts(
             if not quiet:
                 warn(f"bibfolio_cv: {docname} has no section {section!r}", "cv")
             continue
-        parts.append((docname, section))
+        if docname not in empty:
+            parts.append((docname, section))
     return parts
 
 

@@ -125,6 +125,18 @@ def test_a_page_comes_back_when_it_has_something_incremental_build(site):
     assert header(built, "index") == ["Publications", "News", "Talks", "Honors", "CV"]
 
 
+def test_a_cv_that_names_empty_parts_leaves_them_out_without_a_warning(site):
+    conf = site / "conf.py"
+    conf.write_text(
+        conf.read_text() + 'bibfolio_cv = ["talks", "teaching", "honors#service", "honors"]\n'
+    )
+    built = build(site)
+    assert built.warnings == ""
+    cv = cv_text(built)
+    assert "On the Analytical Engine" in cv and "honorary membership" in cv
+    assert "Teaching" not in cv and "Service" not in cv
+
+
 def test_a_fresh_build_equals_an_incremental_one(site, tmp_path):
     build(site)
     with (site / "teaching.md").open("a") as page:

@@ -46,14 +46,14 @@ def no_items(kind: str) -> nodes.comment:
 
 
 class EmptyPagesDomain(Domain):
-    """Per page: whether it is empty, and the titles of the empty sections removed."""
+    """Per page: whether it is empty, and the empty sections removed from it."""
 
     name = "bibfolio-pages"
     label = "Empty pages"
     data_version = 1
     initial_data: dict[str, Any] = {  # noqa: RUF012 - Sphinx's API shape
         "empty": set(),  # docnames of the empty pages
-        "sections": {},  # docname -> titles of the empty sections removed from it
+        "sections": {},  # docname -> [(title, ids)] of the empty sections removed from it
         "hidden": frozenset(),  # the empty pages of the last build (left out)
     }
 
@@ -96,6 +96,12 @@ def hidden_pages(env: BuildEnvironment) -> frozenset[str]:
     return frozenset(_domain(env).data["empty"] & env.found_docs)
 
 
+def hidden_sections(env: BuildEnvironment, docname: str) -> frozenset[str]:
+    """The ids of the empty sections removed from *docname* (and of what they held)."""
+    removed = _domain(env).data["sections"].get(docname, ())
+    return frozenset(ident for _title, ids in removed for ident in ids)
+
+
 def mark_empty(app: Sphinx, doctree: nodes.document) -> None:
     """``doctree-read``, after the cards (400), before the table of contents (500).
 
@@ -106,7 +112,7 @@ def mark_empty(app: Sphinx, doctree: nodes.document) -> None:
     docname = env.docname
     if app.config.bibfolio_portfolio is True:
         page = next(iter(doctree.findall(nodes.section)), None)
-        removed: list[str] = []
+        removed: list[tuple[str, tuple[str, ...]]] = []
         _drop_empty_sections(doctree, doctree, page, removed)
         if removed:
             _domain(env).data["sections"][docname] = removed
@@ -127,17 +133,20 @@ def mark_empty(app: Sphinx, doctree: nodes.document) -> None:
 
 
 def _drop_empty_sections(
-    doctree: nodes.document, node: nodes.Element, page: nodes.Node | None, removed: list[str]
+    doctree: nodes.document,
+    node: nodes.Element,
+    page: nodes.Node | None,
+    removed: list[tuple[str, tuple[str, ...]]],
 ) -> None:
-    """Remove the empty sections in *node* but the *page*'s own; their titles to *removed*."""
+    """Remove the empty sections in *node* but the *page*'s own; (title, ids) to *removed*."""
     for child in list(node.children):
         if not isinstance(child, nodes.section):
             continue
         if child is not page and shows_nothing(child):
-            removed.append(child[0].astext() if child.children else "")
-            for inner in child.findall(nodes.Element):
-                for ident in inner["ids"]:
-                    doctree.ids.pop(ident, None)
+            ids = tuple(ident for inner in child.findall(nodes.Element) for ident in inner["ids"])
+            removed.append((child[0].astext() if child.children else "", ids))
+            for ident in ids:
+                doctree.ids.pop(ident, None)
             node.remove(child)
         else:
             _drop_empty_sections(doctree, child, page, removed)
@@ -180,7 +189,7 @@ def _say(env: BuildEnvironment, hidden: frozenset[str]) -> None:
         f'"{title}" ({env.doc2path(docname, False)})'
         for docname in sorted(sections)
         if docname in env.found_docs and docname not in hidden
-        for title in sections[docname]
+        for title, _ids in sections[docname]
     ]
     if parts:
         logger.info(

@@ -10,7 +10,7 @@ from sphinx import addnodes
 from sphinx.util import logging
 
 from ..build.bibliography import get_domain, get_library
-from ..build.emptypages import hidden_pages
+from ..build.emptypages import hidden_pages, hidden_sections
 from ..build.translation import author_separators, translated
 from ..build.warnings_ import warn
 from ..doctree import nodes as bf
@@ -87,6 +87,8 @@ def cv_parts(
             if not quiet:
                 warn(f"bibfolio_cv names {item!r}, but there is no document {docname!r}", "cv")
             continue
+        if section in hidden_sections(env, docname):
+            continue  # a section with nothing in it yet, left out with a note
         if section and not isinstance(env.get_doctree(docname).ids.get(section), nodes.section):
             if not quiet:
                 warn(f"bibfolio_cv: {docname} has no section {section!r}", "cv")

@@ -55,6 +55,7 @@ class Built:
         self.warnings = warnings
         self.builder = builder
         self.statuscode = 0  #: What sphinx-build would exit with.
+        self.status = ""  #: What the build printed besides warnings (its information).
 
     def page(self, name: str) -> BeautifulSoup:
         """Parse ``<name>.html``."""
@@ -111,7 +112,7 @@ def build_project(
     builds can run in one process.
     """
     _forget_earlier_builds()
-    warnings = StringIO()
+    warnings, status = StringIO(), StringIO()
     saved = {name: os.environ.get(name) for name in environ or {}}
     os.environ.update(environ or {})
     try:
@@ -120,7 +121,7 @@ def build_project(
             srcdir=source,
             builddir=dest,
             confoverrides={"nitpicky": True, **(overrides or {})},
-            status=StringIO(),
+            status=status,
             warning=warnings,
             freshenv=fresh,
             parallel=parallel,
@@ -139,6 +140,7 @@ def build_project(
         app.cleanup()
     built = Built(source, Path(app.outdir), _ANSI.sub("", warnings.getvalue()), builder)
     built.statuscode = app.statuscode
+    built.status = _ANSI.sub("", status.getvalue())
     return built
 
 

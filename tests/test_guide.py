@@ -13,7 +13,7 @@ import tomllib
 import pytest
 
 from bibfolio.build.config import OPTIONS
-from bibfolio.formats.cleanbib import PRESENTATION_FIELDS
+from bibfolio.model.bibfields import PRESENTATION_FIELDS
 from bibfolio.model.links import LINK_FIELDS
 from bibfolio.pages.directives import PublicationsDirective
 from bibfolio.reading.diagnostics import SUBTYPES
@@ -64,6 +64,19 @@ def test_every_field_is_documented():
     fields_section = GUIDE[GUIDE.index("### .bib fields") : GUIDE.index("### Author annotations")]
     for name in {*PRESENTATION_FIELDS, *(field for field, _, _ in LINK_FIELDS)}:
         assert f"`{name}`" in fields_section, name
+
+
+def test_the_fields_visitors_never_see_are_listed():
+    # The paragraph after the ".bib fields" table names model/bibfields.py's set, in order.
+    section = GUIDE[
+        GUIDE.index("Visitors never see the fields") : GUIDE.index("### Private fields")
+    ]
+    names = re.findall(r"`([^`]+)`", section[: section.index("; mark symbols")])
+    annotations = {name for name in PRESENTATION_FIELDS if name.endswith("+an")}
+    assert [name for name in names if not name.endswith("+an")] == sorted(
+        PRESENTATION_FIELDS - annotations
+    )
+    assert {name for name in names if name.endswith("+an")} == annotations | {"<name>+an"}
 
 
 def test_the_checker_command_runs_clean_on_refs_bib(tmp_path):

@@ -39,7 +39,7 @@ def built_site(built_own_docs: Built) -> SiteBuild:
     """docs/ built once for the session (``built_own_docs``), as the checks read a build."""
     return SiteBuild(
         built_own_docs.srcdir, built_own_docs.outdir, built_own_docs.statuscode,
-        built_own_docs.warnings,
+        built_own_docs.warnings, built_own_docs.outdir.parent / "doctrees",
     )  # fmt: skip
 
 

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 import pytest
 
 from bibfolio.scaffold import new_site
+from bibfolio.testing import build_site, checks
 
 from .helpers import REPO
 
@@ -71,6 +72,64 @@ def test_a_broken_site_fails_the_checks_that_see_it(tmp_path):
     # Each names what it found: the build its warning, the others the entry, link, page, address.
     assert "WARNING: entry 'other2020'" in output or "other2020" in output
     assert "[bibfolio.owner_missing]" in output
+    # The build and the check say the same, naming the setting that applies.
+    said = "'other2020' is in the publication list of publications, but none of its authors "
+    said += "matches bibfolio_owner: add the spelling it gives your name to bibfolio_owner"
+    assert output.count(said) >= 2  # the build's warning, and the check's failure
     assert "'links.html'," in output and "'honors.html#no-such-anchor'," in output
     assert "'extra.html'" in output
     assert "stranger@example.net" in output
+
+
+def only_cited(site: Path, entry: str) -> None:
+    """Add *entry* to the site's .bib, keep it out of every list, and cite it on a page."""
+    with (site / "refs.bib").open("a") as bib:
+        bib.write(entry)
+    for page in (site / "docs").glob("*.md"):
+        text = page.read_text()
+        if "```{publications}\n" in text:
+            page.write_text(
+                text.replace("```{publications}\n", "```{publications}\n:filter: owner\n")
+            )
+    with (site / "docs" / "teaching.md").open("a") as page:
+        page.write("\nAs {cite:p}`other2020` shows.\n\n```{bibliography}\n:filter: cited\n```\n")
+
+
+OTHER = (
+    "\n@misc{other2020,\n  author = {Someone Else},\n  title = {Not Mine},\n  year = {2020},\n}\n"
+)
+
+
+def test_a_work_the_owner_only_cites_needs_no_match(tmp_path):
+    # GUIDE: leave it out of your lists.  The build is green, and so are the site's tests.
+    site = tmp_path / "site"
+    new_site(site, "Priya Raman")
+    only_cited(site, OTHER)
+    outcome, output = site_tests(site)
+    assert outcome == dict.fromkeys(CHECKS, "PASSED"), output
+
+
+def test_the_build_and_the_check_name_the_members_on_a_group_site(tmp_path):
+    # A group site's conf.py has no bibfolio_owner: the members' aliases are what applies.
+    site = tmp_path / "site"
+    new_site(site, "Ada Quill", group="Quill Lab")
+    with (site / "refs.bib").open("a") as bib:
+        bib.write(OTHER)
+    listing = site / "docs" / "publications.md"
+    listing.write_text(
+        listing.read_text().replace("```{group-publications}\n", "```{group-publications}\n:all:\n")
+    )
+    docs = (site / "docs").resolve()
+    built = build_site(docs, tmp_path / "html")
+    said = (
+        "'other2020' is in the publication list of publications, but none of its authors is a "
+        "member of the group: add the spelling it gives a member's name to their aliases (or "
+        "mark the author N=highlight in author+an); a work the group only cites needs no "
+        "match: leave it out of the lists"
+    )
+    assert f"{site.resolve() / 'refs.bib'}:" in built.output
+    assert f"WARNING: {said} [bibfolio.owner_missing]" in built.output
+    with pytest.raises(AssertionError) as failed:
+        checks.test_every_entry_has_an_author_the_owner_matches(docs, built)
+    assert said in str(failed.value)
+    assert "bibfolio_owner" not in str(failed.value)  # a group site's conf.py has none

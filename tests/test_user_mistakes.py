@@ -69,8 +69,9 @@ def test_owner_missing_from_one_entry_of_a_list(project, tmp_path):
     built = build(project, tmp_path, bibfolio_owner=["Ada Lovelace"])
     assert built.warnings.splitlines() == [
         f"{project / 'refs.bib'}:6: WARNING: 'two' is in the publication list of index, but none "
-        "of its authors matches bibfolio_owner; add an alias or a N=highlight annotation "
-        "[bibfolio.owner_missing]"
+        "of its authors matches bibfolio_owner: add the spelling it gives your name to "
+        "bibfolio_owner (or mark the author N=highlight in author+an); a work you only cite "
+        "needs no match: leave it out of the lists [bibfolio.owner_missing]"
     ]
     quiet = build(
         project,
@@ -79,6 +80,41 @@ def test_owner_missing_from_one_entry_of_a_list(project, tmp_path):
         suppress_warnings=["bibfolio.owner_missing"],
     )
     assert quiet.warnings == ""
+
+
+def test_owner_missing_names_the_closest_author_once_for_every_list(project, tmp_path):
+    # In a short list and the full list of another page: one warning each, at the first page.
+    with (project / "refs.bib").open("a") as bib:
+        bib.write(
+            "@misc{three,\n  author = {Lovelace, A.},\n  title = {Three},\n  year = 2021,\n}\n"
+        )
+    (project / "index.md").write_text(
+        "# Home\n\n```{publications}\n:limit: 3\n```\n\n```{toctree}\n:hidden:\n\nall\n```\n"
+    )
+    (project / "all.md").write_text("# All\n\n```{publications}\n```\n")
+    built = build(project, tmp_path, bibfolio_owner=["Ada Lovelace"])
+    bib = project / "refs.bib"
+    assert sorted(built.warnings.splitlines()) == [
+        f"{bib}:11: WARNING: 'three' is in the publication list of all, but none of its "
+        "authors matches bibfolio_owner: if 'A. Lovelace' is you, add it to bibfolio_owner (or "
+        "mark the author N=highlight in author+an); a work you only cite needs no match: leave "
+        "it out of the lists [bibfolio.owner_missing]",
+        f"{bib}:6: WARNING: 'two' is in the publication list of all, but none of its authors "
+        "matches bibfolio_owner: add the spelling it gives your name to bibfolio_owner (or "
+        "mark the author N=highlight in author+an); a work you only cite needs no match: leave "
+        "it out of the lists [bibfolio.owner_missing]",
+    ]
+
+
+def test_an_entry_no_list_shows_needs_no_owner_match(project, tmp_path):
+    # A work the owner only cites: left out of the list, cited on the page.
+    (project / "index.md").write_text(
+        "# Home\n\nAs {cite:p}`two` shows.\n\n```{publications}\n:filter: owner\n```\n\n"
+        "```{bibliography}\n:filter: cited\n```\n"
+    )
+    built = build(project, tmp_path, bibfolio_owner=["Ada Lovelace"])
+    assert built.warnings == ""
+    assert shown(built) == ["one"]
 
 
 @pytest.mark.parametrize(

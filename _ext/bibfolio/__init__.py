@@ -32,8 +32,11 @@ def setup(app: Sphinx) -> ExtensionMetadata:
         citebridge,
         citedby,
         config,
+        confmistakes,
         deprecations,
+        emptypages,
         gcpolicy,
+        ownercheck,
         pybtexstyle,
         settled,
         targets,
@@ -58,6 +61,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
 
     config.register(app)
     deprecations.register(app)
+    confmistakes.register(app)
     translation.register(app)
     languages.register(app)
     quiet.register(app)  # before sphinxext-opengraph is imported; see quiet.py
@@ -86,6 +90,8 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.connect("env-get-outdated", assets.forget_removed_pages)
     app.connect("env-updated", targets.update, priority=400)
     app.connect("env-updated", bibliography.report_list_checks)
+    ownercheck.register(app)
+    emptypages.register(app)
     app.connect("env-updated", assets.forget_stale_files)
     app.connect("env-updated", atomic.mark_writing)
     app.connect("html-page-context", head.add_metadata)
@@ -112,7 +118,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     deprecations.register_deprecated_markup(app)  # last: wraps what is registered
     return {
         "version": __version__,
-        "env_version": 6,  # bump with BibfolioDomain.data_version, or a new domain
+        "env_version": 7,  # bump with BibfolioDomain.data_version, or a new domain
         "parallel_read_safe": True,
         "parallel_write_safe": True,
     }

@@ -10,6 +10,7 @@ from sphinx import addnodes
 from sphinx.util import logging
 
 from ..build.bibliography import get_domain, get_library
+from ..build.emptypages import hidden_pages, hidden_sections
 from ..build.translation import author_separators, translated
 from ..build.warnings_ import warn
 from ..doctree import nodes as bf
@@ -55,10 +56,13 @@ def cv_parts(
     """(docname, section id or "") in CV order; a name that matches nothing warns.
 
     By default the home page and its toctree (in CV order, ``order.py``), without paper
-    pages, news archives, posts and project pages.
+    pages, news archives, posts and project pages.  A page with nothing in it yet is left
+    out, named or not (``build/emptypages.py``; its empty sections are gone from its
+    doctree already).
     *quiet*: no warnings (the CV page reads the same setting; the PDF build says it).
     """
     papers = set(get_domain(env).papers)
+    empty = hidden_pages(env)
     if setting is None:
         papers |= news_pages(env) - {env.config.root_doc}  # a news archive is no CV part
         posts = set(getattr(env, "ablog_posts", None) or {})  # ABlog's posts: no CV part
@@ -67,6 +71,8 @@ def cv_parts(
         def walk(docname: str) -> None:
             if docname in order or docname in papers or docname not in env.all_docs:
                 return
+            if docname in empty:
+                return  # nor its children: the navigation leaves them out with it
             if docname != env.config.root_doc and (docname in posts or _no_part(env, docname)):
                 return
             order.append(docname)
@@ -83,11 +89,14 @@ def cv_parts(
             if not quiet:
                 warn(f"bibfolio_cv names {item!r}, but there is no document {docname!r}", "cv")
             continue
+        if section in hidden_sections(env, docname):
+            continue  # a section with nothing in it yet, left out with a note
         if section and not isinstance(env.get_doctree(docname).ids.get(section), nodes.section):
             if not quiet:
                 warn(f"bibfolio_cv: {docname} has no section {section!r}", "cv")
             continue
-        parts.append((docname, section))
+        if docname not in empty:
+            parts.append((docname, section))
     return parts
 
 

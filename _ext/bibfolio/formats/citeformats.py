@@ -2,8 +2,8 @@
 
 Everything is written from the :class:`~.publication.Publication` (official title, decoded
 names without marks, links that passed the checks), never from raw fields, so private and
-presentation fields (:mod:`.cleanbib`) cannot reach a citer.  Fields the site drops from its
-BibTeX (``drop``) are left out here too.
+presentation fields (:mod:`bibfolio.model.bibfields`) cannot reach a citer.  Fields the
+site drops from its BibTeX (``drop``) are left out here too.
 
 RIS and CSL-JSON are string building (well under a millisecond an entry).  Formatted
 references (APA, IEEE) are made from the CSL-JSON item by :mod:`.references`.
@@ -14,11 +14,11 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any
 
+from ..model.bibfields import is_presentation
 from ..model.kinds import kind_of
 from ..model.privacy import private_fields
 from ..reading.latex import latex_to_rich
 from ..reading.richtext import plain
-from .cleanbib import PRESENTATION_FIELDS
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -37,8 +37,8 @@ _ISSUER = frozenset({"phdthesis", "mastersthesis", "thesis", "techreport", "repo
 def _kept(publication: Publication, drop: Iterable[str]) -> set[str]:
     """Source fields that may be published (the clean BibTeX's rule)."""
     raw = {name: found.value for name, found in publication.entry.fields.items()}
-    gone = PRESENTATION_FIELDS | {name.lower() for name in drop} | set(private_fields(raw))
-    return {name for name in publication.fields if name not in gone}
+    gone = {name.lower() for name in drop} | set(private_fields(raw))
+    return {name for name in publication.fields if name not in gone and not is_presentation(name)}
 
 
 def _text(publication: Publication, name: str, kept: set[str]) -> str:

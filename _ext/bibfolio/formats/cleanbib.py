@@ -1,15 +1,17 @@
 """Clean BibTeX: the entry as a citer wants it, written from the parsed fields.
 
-Two kinds of field never reach it: presentation fields (how a portfolio shows an entry)
-and private fields (a reference manager's bookkeeping and the owner's local files), listed
-in :mod:`bibfolio.model.privacy`.  Every published BibTeX (the list's reveal, the paper page
-and the "download all" file) is written here, so nothing else needs to filter them.
+Two kinds of field never reach it: presentation fields (how a portfolio shows an entry,
+:mod:`bibfolio.model.bibfields`) and private fields (a reference manager's bookkeeping and
+the owner's local files, :mod:`bibfolio.model.privacy`).  Every published BibTeX (the
+list's reveal, the paper page and the "download all" file) is written here, so nothing
+else needs to filter them.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..model.bibfields import is_presentation
 from ..model.names import (
     MARK_SYMBOLS,
     NameError_,
@@ -27,42 +29,6 @@ if TYPE_CHECKING:
     from ..model.publication import Publication
     from ..reading.entry import BibEntry
 
-#: Fields that only shape how a portfolio shows an entry (bibfolio's and al-folio's).
-PRESENTATION_FIELDS = frozenset(
-    {
-        "abbr",
-        "award",
-        "award_name",
-        "impact",
-        "selected",
-        "pdf",
-        "code",
-        "slides",
-        "poster",
-        "video",
-        "preview",
-        "bibtex_show",
-        "author+an",
-        "editor+an",
-        "annotation",
-        "additional_info",
-        "pubtype",
-        "display_title",
-        "html",
-        "website",
-        "supp",
-        "blog",
-        "arxiv",
-        "altmetric",
-        "dimensions",
-        "google_scholar_id",
-        "inspirehep_id",
-        "hal",
-        # The preprint/published pairing names another entry's key: nothing to a citer.
-        "preprint",
-        "published",
-    }
-)
 _NAME_FIELDS = ("author", "editor")
 
 
@@ -109,11 +75,11 @@ def _unambiguous(name: str) -> str:
 
 def clean_bibtex(entry: BibEntry, drop: Iterable[str] = ()) -> str:
     """Write *entry* without presentation and private fields (and without *drop*)."""
-    dropped = PRESENTATION_FIELDS | {name.lower() for name in drop}
+    dropped = {name.lower() for name in drop}
     dropped |= set(private_fields({name: found.value for name, found in entry.fields.items()}))
     lines = [f"@{clean_entry_type(entry)}{{{entry.key},"]
     for name, found in entry.fields.items():
-        if name in dropped or name.endswith("+an"):
+        if name in dropped or is_presentation(name):
             continue
         if found.macro is not None and found.macro.lower() == name_macro(found.value):
             lines.append(f"  {name} = {found.macro.lower()},")

@@ -13,7 +13,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..formats.cleanbib import PRESENTATION_FIELDS
+from ..model.bibfields import PRESENTATION_FIELDS
 from ..model.names import NameError_, parse_name
 from ..model.privacy import private_fields
 from ..reading.bibtex import read_bib_text

@@ -111,6 +111,42 @@ def owner_mismatches(publications: Iterable[Publication], owner: Sequence[str]) 
     return found
 
 
+def listed_owner_missing(
+    publication: Publication, docname: str, owner: Sequence[str], *, group: bool
+) -> Diagnostic:
+    """``owner_missing`` for an entry a list on *docname* shows, none of whose authors matches.
+
+    The build and the site's tests (``bibfolio.testing``) say the same, naming the setting
+    that applies: ``bibfolio_owner`` on a personal site, the members' aliases on a group
+    site (*group*).  An entry no list shows needs no match (a work the owner only cites).
+    """
+    alias = suggested_alias(publication, owner)
+    if group:
+        who = "is a member of the group"
+        cites = "a work the group only cites"
+        fix = (
+            f"if '{alias}' is a member, add it to their aliases"
+            if alias
+            else ("add the spelling it gives a member's name to their aliases")
+        )
+    else:
+        who = "matches bibfolio_owner"
+        cites = "a work you only cite"
+        fix = (
+            f"if '{alias}' is you, add it to bibfolio_owner"
+            if alias
+            else ("add the spelling it gives your name to bibfolio_owner")
+        )
+    return Diagnostic(
+        publication.entry.path,
+        publication.entry.line,
+        "owner_missing",
+        f"'{publication.key}' is in the publication list of {docname}, but none of its "
+        f"authors {who}: {fix} (or mark the author N=highlight in author+an); {cites} "
+        f"needs no match: leave it out of the lists",
+    )
+
+
 def suggested_alias(publication: Publication, owner: Sequence[str]) -> str:
     """The author name of *publication* closest to one of *owner*'s names, or ""."""
     names = [author.name for author in publication.authors]

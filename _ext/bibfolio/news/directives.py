@@ -20,6 +20,7 @@ from sphinx.util.docutils import SphinxDirective
 from sphinx.util.osutil import relative_uri
 
 from ..build.bibliography import get_domain
+from ..build.emptypages import no_items
 from ..build.translation import current_language, translated
 from ..build.warnings_ import warn
 from ..model.dates import PubDate
@@ -61,7 +62,7 @@ class ItemsDirective(SphinxDirective):
                 "news" if self.kind == "news" else "talks",
                 location=self.get_location(),
             )
-            return []
+            return [no_items(self.kind)]
         items = data.newest_first()
         limit = self.options.get("limit")
         shown = items[:limit] if limit else items
@@ -70,7 +71,9 @@ class ItemsDirective(SphinxDirective):
         if not limit:
             domain.archives.setdefault(self.env.docname, set()).add(self.kind)
         if not shown:
-            return []  # no empty list on the page (nor a "Talks" heading alone in the CV)
+            # No empty list: its place, so that a section holding only it is left out
+            # (build/emptypages.py), as is a page (nor a "Talks" heading alone in the CV).
+            return [no_items(self.kind)]
         result: list[nodes.Node] = [self.item_list(shown)]
         if limit and len(items) > limit:
             result.append(more_items(kind=self.kind, text=translated(self.more_text)))

@@ -234,16 +234,7 @@ class PublicationsDirective(SphinxDirective):
                 download=tools["download"],
             )
         )
-        if config.bibfolio_owner and not selected:
-            for publication in publications:
-                if not publication.owner_matched:
-                    warn(
-                        f"'{publication.key}' is in the publication list of {docname}, but "
-                        f"none of its authors matches bibfolio_owner; add an alias or a "
-                        f"N=highlight annotation",
-                        "owner_missing",
-                        location=f"{publication.entry.path}:{publication.entry.line}",
-                    )
+        # Its entries' owner matches are checked with every list's (build/ownercheck.py).
         return result
 
 

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from sphinx.builders.dirhtml import DirectoryHTMLBuilder
 
 from ..build.bibliography import get_domain, get_library
+from ..build.emptypages import hidden_pages
 from ..formats.metadata import (
     abstract_summary,
     highwire_tags,
@@ -75,9 +76,12 @@ def exclude_from_sitemap(app: Sphinx, pagename: str) -> None:
 def is_noindex(app: Sphinx, pagename: str, templatename: str) -> bool:
     """Whether bibfolio marks *pagename* ``noindex`` (and keeps it out of the sitemap).
 
-    Result pages are not content.  Only on a site that shows bibfolio lists: a host
-    project's pages stay its own.
+    Result pages are not content, and neither is a portfolio's page with nothing in it
+    yet (``build/emptypages.py``).  Search results only on a site that shows bibfolio
+    lists: a host project's pages stay its own.
     """
+    if pagename in hidden_pages(app.env):
+        return True
     return (
         pagename == "search"
         and templatename == "search.html"

@@ -15,6 +15,7 @@ from sphinx.util.osutil import relative_uri
 
 from .. import atomic
 from ..build.bibliography import get_domain
+from ..build.emptypages import hidden_pages
 from ..build.fragments import FragmentCache
 from ..build.gcpolicy import release_free_memory
 from ..build.translation import ngettext, translated
@@ -76,7 +77,7 @@ def complete_sitemap(app: Sphinx, exception: Exception | None) -> None:
         links[link] = last_updated
     state = Path(app.doctreedir) / _SITEMAP_STATE.format(app.builder.name)
     previous = _load_links(state, str(app.outdir))
-    pages = set(app.env.found_docs) | set(get_domain(app.env).papers)
+    pages = (set(app.env.found_docs) - hidden_pages(app.env)) | set(get_domain(app.env).papers)
     if cv_page := written_page(app):
         pages.add(cv_page)
     still_there = {_sitemap_link(app, page) for page in pages}

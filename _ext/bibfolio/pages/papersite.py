@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from docutils import nodes
 from sphinx import addnodes
 
+from ..build.emptypages import hidden_pages
 from .themeskeleton import THEME_TEMPLATE
 
 if TYPE_CHECKING:
@@ -45,8 +46,9 @@ def site_navigation(env: BuildEnvironment) -> list[tuple[str | None, str, str]]:
     toc = env.tocs.get(root)
     entries: list[tuple[str | None, str, str]] = []
     toctrees = list(toc.findall(addnodes.toctree)) if toc is not None else []
+    hidden = hidden_pages(env)  # their entries are gone from the toctrees already
     refs = [entry for tree in toctrees for entry in tree["entries"]] or [
-        (None, doc) for doc in env.toctree_includes.get(root, [])
+        (None, doc) for doc in env.toctree_includes.get(root, []) if doc not in hidden
     ]
     for title, ref in refs:
         if ref in {"self", root}:

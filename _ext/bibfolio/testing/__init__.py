@@ -37,6 +37,13 @@ class SiteBuild:
     outdir: Path
     returncode: int
     output: str
+    #: Where the build keeps its environment (``sphinx-build``'s ``<outdir>/.doctrees``).
+    doctreedir: Path | None = None
+
+    @property
+    def environment(self) -> Path:
+        """The build's pickled environment: what it recorded per page (lists, empty pages)."""
+        return (self.doctreedir or self.outdir / ".doctrees") / "environment.pickle"
 
     def soup(self, page: Path) -> BeautifulSoup:
         """Parse an HTML file of the build."""

@@ -8,15 +8,18 @@ entry, which page, which link.
 from __future__ import annotations
 
 import html
+import pickle
 import re
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 from urllib.parse import unquote, urlsplit
 
 from sphinx.config import eval_config_file
 from sphinx.util.tags import Tags
 
+from ..build.emptypages import EmptyPagesDomain
+from ..build.ownercheck import first_lists
 from ..group.load import read_members
-from ..model.lint import check_publications, owner_mismatches
+from ..model.lint import check_publications, listed_owner_missing
 from ..model.names import NamePattern
 from ..model.privacy import private_fields
 from ..model.publication import Settings
@@ -106,17 +109,51 @@ def test_the_site_builds_with_n_and_w(built_site: SiteBuild) -> None:
     assert built_site.returncode == 0, built_site.output[-2000:]
 
 
-def test_every_entry_has_an_author_the_owner_matches(site_docs: Path) -> None:
-    """Each entry of the .bib files has an author ``bibfolio_owner`` (or a member) matches."""
+def _domain_data(built: SiteBuild) -> dict[str, dict[str, Any]]:
+    """What *built* recorded per page (its environment's domain data)."""
+    pickled = built.environment
+    assert pickled.is_file(), "the build stopped early: see test_the_site_builds_with_n_and_w"
+    with pickled.open("rb") as file:
+        env = pickle.load(file)  # the environment this session's build wrote
+    return env.domaindata
+
+
+def listed_keys(built: SiteBuild) -> dict[str, str]:
+    """Each key a publication list of the built site shows → the first page listing it.
+
+    Read from the build's environment, where the build records its lists (the owner
+    check of the build reads the same, ``build/ownercheck.py``).
+    """
+    return first_lists(_domain_data(built)["bibfolio"]["listings"])
+
+
+def empty_pages(built: SiteBuild) -> set[Path]:
+    """The pages the build left out as empty (``build/emptypages.py``): no page links them."""
+    hidden = _domain_data(built)[EmptyPagesDomain.name]["hidden"]
+    return {built.outdir / f"{docname}.html" for docname in hidden}
+
+
+def test_every_entry_has_an_author_the_owner_matches(
+    site_docs: Path, built_site: SiteBuild
+) -> None:
+    """Each entry a list shows has an author ``bibfolio_owner`` (on a group site: a member) matches.
+
+    An entry no list shows (a work the owner only cites) needs none, as in the build.
+    """
     owners = _owners(site_docs)
+    group = bool(_settings(site_docs).get("bibfolio_group"))
     assert owners, "conf.py names no bibfolio_owner (a group site: no member)"
     sources = [(str(path), path.read_bytes()) for path in _bib_files(site_docs)]
     entries, _ = read_bib_files(sources)
     settings = Settings(owner=tuple(NamePattern.from_config(name) for name in owners))
-    publications = list(check_publications(entries, settings)[0].values())
+    publications = check_publications(entries, settings)[0]
     assert publications, "the .bib files have no entry"
-    unmatched = [found.location for found in owner_mismatches(publications, owners)]
-    assert unmatched == [], "add the spelling these entries use to bibfolio_owner"
+    unmatched = [
+        listed_owner_missing(publications[key], docname, owners, group=group).message
+        for key, docname in listed_keys(built_site).items()
+        if key in publications and not publications[key].owner_matched
+    ]
+    assert unmatched == [], "\n".join(unmatched)
 
 
 def test_every_listed_entry_shows_the_owner_in_bold(built_site: SiteBuild) -> None:
@@ -161,7 +198,11 @@ def _ablog_collections(built: SiteBuild) -> set[Path]:
 
 
 def test_every_page_is_reachable_from_the_home_page(built_site: SiteBuild) -> None:
-    """Following links from index.html reaches every page (one left out of a toctree: not)."""
+    """Following links from index.html reaches every page (one left out of a toctree: not).
+
+    A page with nothing in it yet, which the build leaves out of the navigation, is not
+    looked for.
+    """
     home = built_site.outdir / "index.html"
     seen, todo = {home}, [home]
     while todo:
@@ -174,7 +215,7 @@ def test_every_page_is_reachable_from_the_home_page(built_site: SiteBuild) -> No
         page
         for page in _pages(built_site)
         if page.name not in SPHINX_PAGES and page not in _ablog_collections(built_site)
-    }
+    } - empty_pages(built_site)
     assert sorted(str(p.relative_to(built_site.outdir)) for p in pages - seen) == []
 
 

@@ -13,9 +13,9 @@ import tomllib
 import pytest
 
 from bibfolio.build.config import OPTIONS
-from bibfolio.model.bibfields import PRESENTATION_FIELDS
 from bibfolio.model.links import LINK_FIELDS
 from bibfolio.pages.directives import PublicationsDirective
+from bibfolio.reading.bibfields import PRESENTATION_FIELDS
 from bibfolio.reading.diagnostics import SUBTYPES
 
 from .helpers import REPO, build_project
@@ -67,7 +67,7 @@ def test_every_field_is_documented():
 
 
 def test_the_fields_visitors_never_see_are_listed():
-    # The paragraph after the ".bib fields" table names model/bibfields.py's set, in order.
+    # The paragraph after the ".bib fields" table names reading/bibfields.py's set, in order.
     section = GUIDE[
         GUIDE.index("Visitors never see the fields") : GUIDE.index("### Private fields")
     ]

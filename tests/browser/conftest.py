@@ -78,6 +78,24 @@ def fresh(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 
 @pytest.fixture(scope="package")
+def filled(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The same site once its owner has written a course and a news item, built and served."""
+    base = tmp_path_factory.mktemp("filled-site")
+    (base / "priya.bib").write_text(BIB, encoding="utf-8")
+    new_portfolio(base / "site", "Priya Raman", base / "priya.bib")
+    with (base / "site" / "teaching.md").open("a", encoding="utf-8") as page:
+        page.write("\n- Introduction to Machine Learning, Fall 2024\n")
+    with (base / "site" / "news.yml").open("a", encoding="utf-8") as news:
+        news.write("- date: 2024-09-01\n  text: Joined the lab.\n")
+    built = build_project(base / "site", base / "_build")
+    assert built.statuscode == 0 and built.warnings == "", built.warnings
+    server, url = serve(built.outdir)
+    yield url
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture(scope="package")
 def browser(sites: dict[str, Site]) -> Iterator[Browser]:
     """Debian's chromium, headless, driven by Playwright (its own download is not used)."""
     require_chromium()

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 import pytest
 from pypdf import PdfReader
 
-from bibfolio.scaffold import new_site
+from bibfolio.scaffold import new_portfolio, new_site
 from bibfolio.testing import build_site, checks
 
 from .helpers import REPO, build_project, heading_text
@@ -351,3 +351,19 @@ def test_a_link_to_a_label_in_a_section_left_out_lands_on_its_page(site, tmp_pat
     assert built.page("honors").find(id="service") is not None  # where the section was
     assert headings(built, "honors") == ["Honors"]
     checks.test_no_internal_link_or_resource_is_dangling(build_site(site, tmp_path / "html"))
+
+
+def test_a_cv_is_made_once_it_has_something_beside_the_name(tmp_path):
+    site = tmp_path / "site"
+    new_portfolio(site, "Priya Raman")
+    built = build_project(site, tmp_path / "fresh")
+    assert built.warnings == ""
+    assert not (built.outdir / "cv.html").exists() and not (built.outdir / "cv.pdf").exists()
+    assert header(built) == []
+    assert built.page("index").select(".bibfolio-profile a") == []  # no CV button either
+    # A section of the home page the CV keeps (not the card, the news or the posts).
+    home = site / "index.md"
+    home.write_text(home.read_text().replace("## News", "## Research\n\nLooms.\n\n## News"))
+    built = build_project(site, tmp_path / "research")
+    assert header(built) == ["CV"]
+    assert "Looms." in built.text("cv")

@@ -160,9 +160,9 @@ CASES = [
     ),
     pytest.param({"refs.bib": ""}, [], [("refs.bib", 1, "empty_file")], id="empty-file"),
     pytest.param(
-        {"refs.bib": "% only a comment, no entry\n"},
+        {"refs.bib": "% an export\n<html>Error</html>\n"},
         [],
-        [("refs.bib", 1, "empty_file")],
+        [("refs.bib", 2, "empty_file")],
         id="no-entries",
     ),
     pytest.param(
@@ -433,6 +433,19 @@ def test_owner_matches_across_latin_letters_of_their_own(
         "Kowalczyk' is the owner, add it as an alias (bibfolio_owner, --owner) [owner_missing]",
     ]
     assert "owner 'Lucja Kowalczyk': matches an author in 1 of 2 entries" in summary
+
+
+def test_a_file_of_comments_is_a_bibliography_not_filled_in_yet(
+    workdir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # What bibfolio new writes without --bib: comments saying what to put there.
+    write_files(workdir, {"refs.bib": "% Your publications, in BibTeX.\n%\n% Check it.\n"})
+    status, lines, summary = check(capsys, "refs.bib", "--owner", "Priya Raman")
+    assert (status, lines) == (0, [])
+    assert summary == (
+        "refs.bib: 0 entries, 0 problems\n"
+        "owner 'Priya Raman': no entries to match yet (add your publications to the file)\n"
+    )
 
 
 def test_each_unmatched_entry_is_reported_with_the_alias_that_matches_it(

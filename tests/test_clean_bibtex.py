@@ -19,10 +19,10 @@ from bs4 import BeautifulSoup
 
 from bibfolio.formats.citeformats import csl_item, ris
 from bibfolio.formats.cleanbib import clean_bibliography, clean_bibtex
-from bibfolio.model.bibfields import BIBLIOGRAPHIC_FIELDS, PRESENTATION_FIELDS, is_presentation
 from bibfolio.model.names import strip_marks
 from bibfolio.model.privacy import private_fields
 from bibfolio.model.publication import Publication, Settings
+from bibfolio.reading.bibfields import BIBLIOGRAPHIC_FIELDS, PRESENTATION_FIELDS, is_presentation
 from bibfolio.reading.bibtex import read_bib_files
 
 from .helpers import ON_READTHEDOCS, REPO, build_project, page, warnings_of
@@ -270,7 +270,7 @@ def test_every_field_the_code_reads_is_bibliographic_or_presentation():
     assert {"title", "pubtype", "abbr", "award", "preview", "project", "doi"} <= set(read)
     strays = {name: read[name] for name in unclassified(read)}
     assert not strays, (
-        "fields read to shape the site must be in model/bibfields.py's PRESENTATION_FIELDS "
+        "fields read to shape the site must be in reading/bibfields.py's PRESENTATION_FIELDS "
         f"(left out of every export) or, if citers want them, BIBLIOGRAPHIC_FIELDS: {strays}"
     )
 
@@ -348,7 +348,7 @@ def test_every_field_a_build_asks_for_is_bibliographic_or_presentation(
     assert {"pdf", "code", "journal", "published", "project", "selected"} <= ASKED
     strays = unclassified(ASKED)
     assert not strays, (
-        "fields a build reads must be in model/bibfields.py's PRESENTATION_FIELDS (left out "
+        "fields a build reads must be in reading/bibfields.py's PRESENTATION_FIELDS (left out "
         f"of every export) or, if citers want them, BIBLIOGRAPHIC_FIELDS: {sorted(strays)}"
     )
     # project = {...} is read (the project pages list the entry) and never exported: not

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 import pytest
 from pypdf import PdfReader
 
-from bibfolio.scaffold import new_site
+from bibfolio.scaffold import new_portfolio, new_site
 from bibfolio.testing import build_site, checks
 
 from .helpers import REPO, build_project, heading_text
@@ -29,8 +29,8 @@ if TYPE_CHECKING:
 
 ROOT = REPO / "tests" / "roots" / "test-empty-pages"
 SAID = (
-    "bibfolio: left out until they have something in them (only comments, or a news or "
-    "talks list with no item): "
+    "bibfolio: left out until they have something in them (only comments, or lists with "
+    "nothing to show yet: news, talks, publications, posts): "
 )
 TEACHING = "\n- Analytical Engines, lecturer, 1844\n"
 NEWS_ITEM = "- date: 1844-01-02\n  text: Began the notes on Note H.\n"
@@ -203,28 +203,167 @@ def test_the_site_checks_look_for_no_empty_page(site, tmp_path):
         checks.test_every_page_is_reachable_from_the_home_page(built)
 
 
-def test_a_site_from_bibfolio_new_with_pages_not_filled_in(tmp_path):
-    # The pages as bibfolio new writes them without placeholders: comments only.
+#: A post ABlog publishes, and one it keeps a draft (no date).
+POST = "---\nblogpost: true\ndate: 1843-09-01\ntags: engines\n---\n\n# On Note G\n\nText.\n"
+DRAFT = "---\nblogpost: true\n---\n\n# Unfinished\n\nText.\n"
+ENTRY = (
+    "@article{notes1843,\n  author = {Priya Raman},\n  title = {Notes on the Engine},\n"
+    "  journal = {Scientific Memoirs},\n  year = {1843},\n}\n"
+)
+CHECKS = [
+    getattr(checks, name) for name in checks.__all__ if name != "test_nothing_private_is_published"
+]
+
+
+def site_checks(site: Path, built) -> None:
+    """Every check of bibfolio.testing, as the site's own tests run them."""
+    for check in CHECKS:
+        if "site_docs" in check.__code__.co_varnames:
+            check(site / "docs", built)
+        else:
+            check(built)
+
+
+def navbar(built, page: str = "index") -> list[str]:
+    bar = built.soup(built.outdir / f"{page}.html").select_one("ul.bd-navbar-elements")
+    return [link.get_text(strip=True) for link in bar.select("a.nav-link")]
+
+
+def article_headings(built, page: str = "index") -> list[str]:
+    soup = built.soup(built.outdir / f"{page}.html")
+    return [heading_text(h) for h in soup.select("article h1, article h2")]
+
+
+@pytest.mark.parametrize("kind", ["person", "posts", "group"])
+def test_a_site_fresh_from_bibfolio_new_shows_its_name_alone(tmp_path, kind):
     site = tmp_path / "site"
-    new_site(site, "Priya Raman")
-    docs = site / "docs"
-    (docs / "teaching.md").write_text("# Teaching\n\n% Your courses, e.g.\n% - CS 101, 2024\n")
-    (docs / "honors.md").write_text("# Honors & Awards\n\n<!-- Your honors, e.g.\n- A prize -->\n")
-    for name in ("news", "talks"):
-        page = docs / f"{name}.md"
-        page.write_text(f"# {name.title()}\n\n```{{{name}}}\n```\n")
-        (docs / f"{name}.yml").write_text("# Your items, newest first (GUIDE.md).\n")
-    built = build_site(docs, tmp_path / "html")
+    new_site(
+        site, "Priya Raman", group="Raman Lab" if kind == "group" else None, posts=kind == "posts"
+    )
+    built = build_site(site / "docs", tmp_path / "html")
     assert built.returncode == 0, built.output
-    assert "bibfolio: left out until they have something in them" in built.output
-    navbar = built.soup(built.outdir / "index.html").select_one("ul.bd-navbar-elements")
-    shown = [link.get_text(strip=True) for link in navbar.select("a.nav-link")]
-    assert "Teaching" not in shown and "News" not in shown and "Talks" not in shown
-    assert "Honors & Awards" not in shown
-    assert "Publications" in shown
-    for check in (
-        checks.test_every_page_is_reachable_from_the_home_page,
-        checks.test_no_internal_link_or_resource_is_dangling,
-        checks.test_the_site_builds_with_n_and_w,
-    ):
-        check(built)
+    assert "WARNING" not in built.output
+    # Only the name (and a group's first member): no empty heading, no page, no CV.
+    if kind == "group":
+        assert article_headings(built) == ["Raman Lab", "People"]
+        assert navbar(built) == ["People"]
+    else:
+        assert article_headings(built) == ["Priya Raman"]
+        assert navbar(built) == []
+    assert not (built.outdir / "cv.html").exists()
+    article = built.soup(built.outdir / "index.html").select_one("article").get_text()
+    assert "example" not in article.lower() and "replace" not in article.lower()
+    site_checks(site, built)
+
+    # The owner's data comes by itself: an entry, a news item (a post): no page edited.
+    (site / "refs.bib").write_text((site / "refs.bib").read_text() + ENTRY)
+    with (site / "docs" / "news.yml").open("a") as news:
+        news.write(NEWS_ITEM)
+    if kind == "posts":
+        (site / "docs" / "posts").mkdir()
+        (site / "docs" / "posts" / "note-g.md").write_text(POST)
+    built = build_site(site / "docs", tmp_path / "html-2")
+    assert built.returncode == 0, built.output
+    if kind == "group":
+        assert article_headings(built) == ["Raman Lab", "News", "Recent publications", "People"]
+        assert navbar(built) == ["People", "Publications", "News"]
+    else:
+        latest = ["Latest posts"] if kind == "posts" else []
+        assert article_headings(built) == ["Priya Raman", "News", *latest, "Recent publications"]
+        posts = ["Posts"] if kind == "posts" else []
+        assert navbar(built) == ["Publications", "News", *posts, "CV"]
+        assert "Notes on the Engine" in built.soup(built.outdir / "cv.html").get_text()
+    site_checks(site, built)
+
+
+def test_a_list_that_shows_no_entry_is_nothing(site):
+    (site / "refs.bib").write_text("% The publications, once there are some.\n")
+    (site / "later.md").write_text("# Later\n\n```{publications}\n:filter: year > 1900\n```\n")
+    index = (site / "index.md").read_text()
+    (site / "index.md").write_text(index.replace("honors\n", "honors\nlater\n"))
+    built = build(site)
+    assert built.warnings == ""  # a .bib of comments alone is no mistake
+    assert said(built) == [
+        SAID + 'later.md, news.md, publications.md, teaching.md, "Service" (honors.md), '
+        '"News" (index.md), "Selected publications" (index.md)'
+    ]
+    assert header(built) == ["Talks", "Honors", "CV"]
+    assert headings(built, "index") == ["Ada Lovelace"]
+    # Written, with neither an empty list nor its tools, legend or download.
+    page = built.page("publications")
+    assert page.select("article :is(ul, .bibfolio-tools, .bibfolio-legend, a[download])") == []
+    # The filter that picks nothing, with entries in the file.
+    (site / "refs.bib").write_text((ROOT / "refs.bib").read_text())
+    built = build(site)
+    assert said(built) == [
+        SAID + 'later.md, news.md, teaching.md, "Service" (honors.md), "News" (index.md)'
+    ]
+    assert header(built) == ["Publications", "Talks", "Honors", "CV"]
+
+
+def ablog_site(site: Path) -> Path:
+    """The root with ABlog: a page of posts, and the home page's newest posts."""
+    conf = site / "conf.py"
+    conf.write_text(conf.read_text() + 'extensions += ["ablog"]\nblog_post_pattern = "posts/*"\n')
+    (site / "posts.md").write_text("# Posts\n\n% One page each in posts/.\n\n```{postlist}\n```\n")
+    (site / "posts").mkdir()
+    index = (site / "index.md").read_text()
+    index = index.replace(
+        "## Selected", "(latest)=\n## Latest posts\n\n```{postlist} 3\n```\n\n## Selected"
+    )
+    (site / "index.md").write_text(index.replace("honors\n", "honors\nposts\n"))
+    return site
+
+
+def test_a_post_list_without_a_published_post_is_nothing(site):
+    ablog_site(site)
+    (site / "posts" / "unfinished.md").write_text(DRAFT)  # a draft is no post
+    built = build(site)
+    assert built.warnings.count("WARNING") == 1 and "[bibfolio.post]" in built.warnings
+    assert said(built) == [
+        SAID + 'news.md, posts.md, teaching.md, "Service" (honors.md), "News" (index.md), '
+        '"Latest posts" (index.md)'
+    ]
+    assert header(built) == ["Publications", "Talks", "Honors", "CV"]
+    assert headings(built, "index") == ["Ada Lovelace", "Selected publications"]
+    assert built.page("index").select_one("#latest") is not None  # its label's place
+    assert built.page("posts").select_one('meta[name="robots"]')["content"] == "noindex"
+    # A post, and the page and the section come back (incrementally: nothing else read).
+    (site / "posts" / "note-g.md").write_text(POST)
+    built = build(site, fresh=False)
+    assert said(built) == [SAID + 'news.md, teaching.md, "Service" (honors.md), "News" (index.md)']
+    assert header(built, "talks") == ["Publications", "Talks", "Honors", "Posts", "CV"]
+    assert headings(built, "index") == ["Ada Lovelace", "Latest posts", "Selected publications"]
+    assert "On Note G" in built.page("index").select_one("section#latest").get_text()
+    # And the page's table of contents has the section again (read again meanwhile).
+    fresh = build_project(site, site.parent / "fresh")
+    assert headings(fresh, "index") == headings(built, "index")
+
+
+def test_a_link_to_a_label_in_a_section_left_out_lands_on_its_page(site, tmp_path):
+    honors = site / "honors.md"
+    honors.write_text(honors.read_text().replace("## Service", "(service)=\n## Service"))
+    (site / "talks.md").write_text((site / "talks.md").read_text() + "\nSee {ref}`service`.\n")
+    built = build(site)
+    assert built.warnings == ""
+    link = built.page("talks").select_one('article a[href^="honors.html"]')
+    assert link["href"] == "honors.html#service"
+    assert built.page("honors").find(id="service") is not None  # where the section was
+    assert headings(built, "honors") == ["Honors"]
+    checks.test_no_internal_link_or_resource_is_dangling(build_site(site, tmp_path / "html"))
+
+
+def test_a_cv_is_made_once_it_has_something_beside_the_name(tmp_path):
+    site = tmp_path / "site"
+    new_portfolio(site, "Priya Raman")
+    built = build_project(site, tmp_path / "fresh")
+    assert built.warnings == ""
+    assert not (built.outdir / "cv.html").exists() and not (built.outdir / "cv.pdf").exists()
+    assert header(built) == []
+    assert built.page("index").select(".bibfolio-profile a") == []  # no CV button either
+    # A section of the home page the CV keeps (not the card, the news or the posts).
+    home = site / "index.md"
+    home.write_text(home.read_text().replace("## News", "## Research\n\nLooms.\n\n## News"))
+    built = build_project(site, tmp_path / "research")
+    assert header(built) == ["CV"]
+    assert "Looms." in built.text("cv")

@@ -9,10 +9,11 @@ import pytest
 from bibfolio.scaffold.leftovers import example_lines
 
 #: The lines of tests/roots/test-example-text that hold 0.1.0's example text: its three
-#: pages as that template wrote them, its news item, and the profile's example position.
+#: pages as that template wrote them, its news item, the profile's example position, and
+#: the example entry of refs.bib (its comment, which says "example entry", is none).
 FOUND = (
     "conf.py:4, education-experience.md:3, education-experience.md:9, honors.md:3, "
-    "honors.md:6, news.yml:7, teaching.md:3, teaching.md:8"
+    "honors.md:6, news.yml:7, refs.bib:7, teaching.md:3, teaching.md:8"
 )
 
 
@@ -64,9 +65,15 @@ def test_the_warning_is_suppressed_by_its_subtype(app):
             [3],
         ),
         ('P = {"position": "Your position"}\n# "position": "Your position",\n', ".py", [1]),
+        (
+            "% Example Entry: Replace It\n@misc{e,\n title = {Example Entry: Replace It}"
+            ' # " Too"}\n',
+            ".bib",
+            [3],
+        ),
         ("Your position, *Course title*\n", ".rst", []),
     ],
-    ids=["page", "comments", "html-comment", "yaml", "conf", "other-kind"],
+    ids=["page", "comments", "html-comment", "yaml", "conf", "bib", "other-kind"],
 )
 def test_example_lines_skip_comments(text, kind, lines):
     assert example_lines(text, kind) == lines

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import datetime
 import json
 import shutil
 from typing import TYPE_CHECKING
@@ -11,7 +10,7 @@ import pytest
 
 from bibfolio.__main__ import main
 
-from .helpers import REPO, build_project
+from .helpers import REPO, build_project, heading_text
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -19,8 +18,6 @@ if TYPE_CHECKING:
     from .helpers import Built
 
 LAB = REPO / "examples" / "fernhollow-lab"
-#: The example entry's year: the year the site was made (in UTC, as the template says).
-YEAR = datetime.datetime.now(tz=datetime.UTC).year
 
 
 @pytest.fixture(scope="module")
@@ -57,15 +54,27 @@ def test_new_group_writes_a_site_repository_that_builds_clean(tmp_path: Path, ca
     assert built.warnings == ""
     assert built.page("index").find("h1").get_text().strip("#¶ ") == "Lab of Odd Graphs & Things"
     home = built.page("index")
-    # The lab's front page: the newest papers and the people; its highlight rows and news
-    # are in comments until the group writes them (issue 45: nothing placeholder shows).
+    # The lab's front page: the people; its highlight rows are in comments until the group
+    # writes them, its news and papers left out until there are some (issue 45: nothing
+    # placeholder shows, no example entry).
     assert home.select("div.bibfolio-highlight") == []
-    assert home.select_one("#news") is None
+    assert [heading_text(h) for h in home.select("article h2")] == ["People"]
     preview = home.select("div.bibfolio-people-preview .bibfolio-person-name")
     assert [name.get_text() for name in preview] == ["Vesna Quarrington"]
-    assert [li["id"] for li in home.select("li.bibfolio-entry")] == [f"pub-example{YEAR}"]
+    assert home.select("li.bibfolio-entry") == []
+    assert [a.get_text(strip=True) for a in home.select(".bd-header a.nav-link")] == ["People"]
     cards = built.page("people").select(".bibfolio-person-name")
     assert [card.get_text() for card in cards] == ["Vesna Quarrington"]
+    # The group's first paper: its list and the front page's show it, with no page edited.
+    with (site / "refs.bib").open("a", encoding="utf-8") as bib:
+        bib.write(
+            "@misc{odd2024, author = {Quarrington, Vesna}, title = {Odd Graphs}, year = 2024}\n"
+        )
+    built = build_project(site / "docs", tmp_path / "_build")
+    assert built.warnings == ""
+    home = built.page("index")
+    assert [heading_text(h) for h in home.select("article h2")] == ["Recent publications", "People"]
+    assert [li["id"] for li in home.select("li.bibfolio-entry")] == ["pub-odd2024"]
     marked = [s.get_text() for s in built.page("publications").select("strong.bibfolio-owner")]
     assert marked == ["Vesna Quarrington"]
     # The pages say in comments (not published) what to write in them.

@@ -13,9 +13,9 @@ import tomllib
 import pytest
 
 from bibfolio.build.config import OPTIONS
-from bibfolio.model.bibfields import PRESENTATION_FIELDS
 from bibfolio.model.links import LINK_FIELDS
 from bibfolio.pages.directives import PublicationsDirective
+from bibfolio.reading.bibfields import PRESENTATION_FIELDS
 from bibfolio.reading.diagnostics import SUBTYPES
 
 from .helpers import REPO, build_project
@@ -67,7 +67,7 @@ def test_every_field_is_documented():
 
 
 def test_the_fields_visitors_never_see_are_listed():
-    # The paragraph after the ".bib fields" table names model/bibfields.py's set, in order.
+    # The paragraph after the ".bib fields" table names reading/bibfields.py's set, in order.
     section = GUIDE[
         GUIDE.index("Visitors never see the fields") : GUIDE.index("### Private fields")
     ]
@@ -275,3 +275,33 @@ def test_the_owners_commands_run_on_a_site_made_by_bibfolio_new(tmp_path):
     assert "Sparse Attention for Streaming Sensor Data" in home
     for words in ("Example text", "replace it", "Your position", "Example Entry"):
         assert words not in home, words
+
+
+def _anchors(text: str) -> set[str]:
+    """The anchors GitHub gives *text*'s headings (outside code blocks), and its own ids."""
+    anchors: set[str] = set(re.findall(r"<a (?:id|name)=\"([^\"]+)\"", text))
+    seen: dict[str, int] = {}
+    fence = ""
+    for line in text.splitlines():
+        opener = re.match(r"\s*(`{3,}|~{3,})", line)
+        if opener and (not fence or opener[1].startswith(fence)):
+            fence = "" if fence else opener[1]
+            continue
+        heading = re.match(r"#{1,6} (.+)", line)
+        if fence or not heading:
+            continue
+        slug = re.sub(r"[^\w\- ]", "", heading[1].strip().lower()).replace(" ", "-")
+        count = seen.get(slug, 0)
+        seen[slug] = count + 1
+        anchors.add(f"{slug}-{count}" if count else slug)
+    return anchors
+
+
+@pytest.mark.parametrize("name", ["GUIDE.md", "README.md"])
+def test_every_link_to_a_heading_finds_it(name):
+    text = (REPO / name).read_text(encoding="utf-8")
+    anchors = _anchors(text)
+    assert "news-and-talks" in anchors or name == "README.md"
+    links = re.findall(r"\]\(#([^)\s]+)\)", text)
+    assert links
+    assert sorted({link for link in links if link not in anchors}) == []

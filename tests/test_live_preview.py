@@ -331,10 +331,14 @@ def test_stopping_nox_stops_the_server_and_frees_the_port(tmp_path):
         # Nobody asked for these lines (bibfolio/portfolio/quiet.py), not in live builds either.
         assert "MdParserConfig" not in text
         assert "matplotlib is not installed" not in text
-        # bibfolio new puts refs.bib inside the folder: edits to it are watched too.
+        # bibfolio new puts refs.bib inside the folder: edits to it are watched too (its
+        # first entry: the publications page, left out while it had none, shows it).
         bib = site / "refs.bib"
-        bib.write_text(bib.read_text().replace("Example Entry:", "Edited Entry:"))
-        wait_for(lambda: "Edited Entry: Replace It" in fetch(port, "publications.html"))
+        bib.write_text(
+            bib.read_text()
+            + "@misc{raman2025, author = {Priya Raman}, title = {Edited Entry: One}, year = 2025}\n"
+        )
+        wait_for(lambda: "Edited Entry: One" in fetch(port, "publications.html"))
         # Stop in the middle of a rebuild: the server, the process that forks the builds
         # and the build (and what it started) all end, none is left to others to reap.
         rebuilds = log.read_text().count("Rebuilding")

@@ -266,11 +266,13 @@ def test_percent_signs_are_kept_whole(project, tmp_path):
 
 
 def test_empty_file(project, tmp_path):
-    built = build(project, tmp_path, "% only a comment\n")
+    built = build(project, tmp_path, "")
     assert built.warnings.splitlines() == [
-        f"{project / 'refs.bib'}:1: WARNING: bibliography file contains no entries [bibfolio.empty_file]"
+        f"{project / 'refs.bib'}:1: WARNING: bibliography file is empty: no entries [bibfolio.empty_file]"
     ]
-    assert build(project, tmp_path, "", warning_is_error=True).statuscode == 1
+    assert build(project, tmp_path, " \n", warning_is_error=True).statuscode == 1
+    # Comments alone (what bibfolio new writes without --bib): not a mistake.
+    assert build(project, tmp_path, "% only a comment\n", warning_is_error=True).statuscode == 0
 
 
 def test_missing_file(project, tmp_path):

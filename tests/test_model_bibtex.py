@@ -84,7 +84,7 @@ def test_invalid_utf8_and_empty_and_missing_files():
     entries, diagnostics = read_bib_files(
         [
             ("bad.bib", b"@misc{a,\n title={caf\xe9}}\n"),
-            ("empty.bib", b"% nothing\n"),
+            ("empty.bib", b"\n"),
             ("gone.bib", None),
         ]
     )

@@ -79,6 +79,8 @@ def test_read_the_docs_builds_the_folder_and_extra_nox_builds():
 def test_a_new_portfolio_builds_as_read_the_docs_builds_it(tmp_path):
     site = tmp_path / "docs"
     new_portfolio(site, "Priya Raman")
+    with (site / "refs.bib").open("a", encoding="utf-8") as bib:  # the first publication
+        bib.write("@misc{raman2025, author = {Priya Raman}, title = {T}, year = 2025}\n")
     out = tmp_path / "html"
     # Read the Docs' command for `fail_on_warning: true`, run in the conf.py's folder.
     built = subprocess.run(

@@ -173,8 +173,34 @@ def test_latin1_file_read_with_its_encoding_and_unknown_encoding_named():
 def test_file_of_macros_only_is_not_empty(text):
     entries, problems = read(text)
     assert (entries, problems) == ({}, [])
-    _, problems = read("% only a comment\n")
-    assert [p[1] for p in problems] == ["empty_file"]
+
+
+@pytest.mark.parametrize(
+    ("text", "problems"),
+    [
+        # What bibfolio new writes: a bibliography not filled in yet, nothing to say.
+        ("% Your publications ...\n%\n%   python3 -m nox -s check\n", []),
+        ("@comment{Your publications ...}\n", []),
+        # What a failed export leaves: empty, or blank.
+        ("", [(1, "empty_file", "bibliography file is empty: no entries")]),
+        ("\n  \n\t\n", [(1, "empty_file", "bibliography file is empty: no entries")]),
+        # Text that is no comment: an error page saved as .bib, a RIS file.
+        (
+            "% export\n\nTY  - JOUR\nER  -\n",
+            [
+                (
+                    3,
+                    "empty_file",
+                    "bibliography file contains no entries: this text is neither a BibTeX "
+                    "entry nor a comment (a line that starts with %)",
+                )
+            ],
+        ),
+    ],
+    ids=["comments", "comment-command", "empty", "blank", "not-bibtex"],
+)
+def test_a_file_without_entries_warns_unless_it_is_comments(text, problems):
+    assert read(text) == ({}, problems)
 
 
 # -- @preamble -------------------------------------------------------------------------
@@ -301,13 +327,18 @@ def test_crossref_child_does_not_take_the_parents_identifiers_but_xdata_gives_al
         "@inbook{ch, title={Chapter}, pages={1--9}, crossref={bk}}\n"
         "@book{bk, title={Book}, author={A, B}, doi={10.1007/978-1-4939-4020-2},"
         " url={https://example.org/book}, isbn={978-1-4939-4018-9}, abstract={About the book},"
-        " pdf={book.pdf}, selected={true}}\n"
+        " pdf={book.pdf}, selected={true}, project={looms}, author+an={1=highlight}}\n"
         "@xdata{x, url={https://example.org/series}}\n@misc{m, title={M}, xdata={x}}\n"
     )
     chapter = entries["ch"]
     assert (chapter.get("booktitle"), chapter.get("isbn")) == ("Book", "978-1-4939-4018-9")
-    for name in ("doi", "url", "abstract", "pdf", "selected"):
+    # Neither what identifies the book nor any field that only shapes how it is shown
+    # (the one list of them, reading/bibfields.py): the chapter is on no project page.
+    for name in ("doi", "url", "abstract", "pdf", "selected", "project", "author+an"):
         assert name not in chapter.fields, name
+    assert set(chapter.fields) == {
+        "title", "pages", "crossref", "booktitle", "author", "bookauthor", "isbn"
+    }  # fmt: skip
     assert entries["m"].get("url") == "https://example.org/series"
     assert problems == []
 

@@ -73,7 +73,7 @@ def test_a_broken_site_fails_the_checks_that_see_it(tmp_path):
     assert "WARNING: entry 'other2020'" in output or "other2020" in output
     assert "[bibfolio.owner_missing]" in output
     # The build and the check say the same, naming the setting that applies.
-    said = "'other2020' is in the publication list of publications, but none of its authors "
+    said = "'other2020' is in the publication list of index, but none of its authors "
     said += "matches bibfolio_owner: add the spelling it gives your name to bibfolio_owner"
     assert output.count(said) >= 2  # the build's warning, and the check's failure
     assert "'links.html'," in output and "'honors.html#no-such-anchor'," in output
@@ -98,13 +98,14 @@ def only_cited(site: Path, entry: str) -> None:
 OTHER = (
     "\n@misc{other2020,\n  author = {Someone Else},\n  title = {Not Mine},\n  year = {2020},\n}\n"
 )
+MINE = "\n@misc{raman2021,\n  author = {Priya Raman},\n  title = {Mine},\n  year = {2021},\n}\n"
 
 
 def test_a_work_the_owner_only_cites_needs_no_match(tmp_path):
     # GUIDE: leave it out of your lists.  The build is green, and so are the site's tests.
     site = tmp_path / "site"
     new_site(site, "Priya Raman")
-    only_cited(site, OTHER)
+    only_cited(site, MINE + OTHER)
     outcome, output = site_tests(site)
     assert outcome == dict.fromkeys(CHECKS, "PASSED"), output
 
@@ -133,3 +134,43 @@ def test_the_build_and_the_check_name_the_members_on_a_group_site(tmp_path):
         checks.test_every_entry_has_an_author_the_owner_matches(docs, built)
     assert said in str(failed.value)
     assert "bibfolio_owner" not in str(failed.value)  # a group site's conf.py has none
+
+
+def test_a_redirect_is_no_page_but_its_target_must_exist(tmp_path):
+    pytest.importorskip("sphinx_reredirects", reason="the docs extra's redirects")
+    # A site moved in keeps its old addresses as sphinx-reredirects' redirects: each an
+    # HTML file with a refresh and no body, which no page links to.
+    site = tmp_path / "site"
+    new_site(site, "Priya Raman")
+    conf = site / "docs" / "conf.py"
+    conf.write_text(
+        conf.read_text() + 'extensions += ["sphinx_reredirects"]\n'
+        'redirects = {"old-home": "index.html", "old/page": "/index.html"}\n'
+    )
+    built = build_site(site / "docs", tmp_path / "html")
+    assert built.returncode == 0, built.output
+    assert checks.redirects(built) == {
+        built.outdir / "old-home.html": "index.html",
+        built.outdir / "old" / "page.html": "../index.html",
+    }
+    checks.test_every_page_is_reachable_from_the_home_page(built)
+    checks.test_no_internal_link_or_resource_is_dangling(built)
+    # A redirect to nothing is a dangling link (this one is relative to old/: old/index.html).
+    conf.write_text(conf.read_text() + 'redirects["old/gone"] = "index.html"\n')
+    built = build_site(site / "docs", tmp_path / "html-2")
+    assert checks.redirects(built)[built.outdir / "old" / "gone.html"] == "index.html"
+    with pytest.raises(AssertionError):
+        checks.test_no_internal_link_or_resource_is_dangling(built)
+    (built.outdir / "old" / "index.html").write_text("<html><body>Old</body></html>")
+    checks.test_no_internal_link_or_resource_is_dangling(built)  # it was that link
+    (built.outdir / "old" / "index.html").unlink()
+    checks.test_every_page_is_reachable_from_the_home_page(built)
+    # A page that only waits before it refreshes, and shows something, is a page.
+    soup = built.soup(built.outdir / "old" / "gone.html")
+    assert checks.redirect_target(soup) == "index.html"
+    (built.outdir / "later.html").write_text(
+        '<html><head><meta http-equiv="refresh" content="30; url=index.html"></head>'
+        "<body><p>This page has moved.</p></body></html>"
+    )
+    with pytest.raises(AssertionError):
+        checks.test_every_page_is_reachable_from_the_home_page(built)

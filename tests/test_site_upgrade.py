@@ -354,7 +354,7 @@ def test_upgrade_posts_turns_posts_on_within_a_release(site, capsys):
         '-extensions = ["bibfolio"]', '+extensions = ["bibfolio", "ablog"]', "+import os",
         '+blog_baseurl = os.environ.get("READTHEDOCS_CANONICAL_URL", "")',
         '+blog_post_pattern = "posts/*"', "+++ docs/index.md (bibfolio new --posts)",
-        "+% ## Latest posts", "+% ```{postlist} 3", "+posts",
+        "+## Latest posts", "+```{postlist} 3", "+posts",
     ):  # fmt: skip
         assert f"\n{line}\n" in out, line
 

@@ -92,8 +92,11 @@ def format_finding(diagnostic: Diagnostic) -> str:
 
 def owner_summary(publications: Sequence[Publication], owners: Sequence[str]) -> list[str]:
     """How many entries match the owner, and the aliases that would match the others."""
-    if not owners or not publications:
+    if not owners:
         return []
+    names = ", ".join(repr(name) for name in owners)
+    if not publications:  # bibfolio new's refs.bib, comments alone: a fact, no problem
+        return [f"owner {names}: no entries to match yet (add your publications to the file)"]
     matched = sum(p.owner_matched for p in publications)
     aliases = list(
         dict.fromkeys(
@@ -102,7 +105,6 @@ def owner_summary(publications: Sequence[Publication], owners: Sequence[str]) ->
             if not p.owner_matched and (alias := suggested_alias(p, owners))
         )
     )
-    names = ", ".join(repr(name) for name in owners)
     lines = [f"owner {names}: matches an author in {matched} of {len(publications)} entries"]
     if aliases:
         configured = ", ".join(f'"{name}"' for name in [*owners, *aliases])

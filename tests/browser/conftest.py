@@ -20,6 +20,7 @@ from .support import CHROMIUM, CHROMIUM_ARGS, DESKTOP, Site, require_chromium
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
+    from pathlib import Path
 
     from playwright.sync_api import Browser, Page
 
@@ -63,18 +64,33 @@ BIB = r"""@article{raman2024sparse,
 """
 
 
-@pytest.fixture(scope="package")
-def fresh(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """``bibfolio new site --name "Priya Raman" --bib priya.bib``, built once and served."""
-    base = tmp_path_factory.mktemp("new-site")
+def _served_new_site(base: Path, fill: bool) -> Iterator[str]:
+    """``bibfolio new`` with :data:`BIB` in *base*, filled in (*fill*) or not, built and served."""
     (base / "priya.bib").write_text(BIB, encoding="utf-8")
     new_portfolio(base / "site", "Priya Raman", base / "priya.bib")
+    if fill:
+        with (base / "site" / "teaching.md").open("a", encoding="utf-8") as page:
+            page.write("\n- Introduction to Machine Learning, Fall 2024\n")
+        with (base / "site" / "news.yml").open("a", encoding="utf-8") as news:
+            news.write("- date: 2024-09-01\n  text: Joined the lab.\n")
     built = build_project(base / "site", base / "_build")
     assert built.statuscode == 0 and built.warnings == "", built.warnings
     server, url = serve(built.outdir)
     yield url
     server.shutdown()
     server.server_close()
+
+
+@pytest.fixture(scope="package")
+def fresh(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """``bibfolio new site --name "Priya Raman" --bib priya.bib``, built once and served."""
+    yield from _served_new_site(tmp_path_factory.mktemp("new-site"), fill=False)
+
+
+@pytest.fixture(scope="package")
+def filled(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The same site once its owner has written a course and a news item, built and served."""
+    yield from _served_new_site(tmp_path_factory.mktemp("filled-site"), fill=True)
 
 
 @pytest.fixture(scope="package")

@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from bibfolio.model.bibfields import PRESENTATION_FIELDS
+from bibfolio.reading.bibfields import PRESENTATION_FIELDS
 
 from .support import DESKTOP, SETTLE_JS, UI_CONTRAST, contrast, require_chromium, tab_to
 

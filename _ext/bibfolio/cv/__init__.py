@@ -14,6 +14,7 @@ if TYPE_CHECKING:
 def register(app: Sphinx) -> None:
     """The ``{cv-link}`` role, the CV page and the PDFs; ``bibfolio_cv`` is in build/config.py."""
     from .build import build_cv  # noqa: PLC0415
+    from .content import note_content  # noqa: PLC0415
     from .page import collect_cv_page  # noqa: PLC0415
     from .role import CvLinkRole, CvLinks, cv_link, outdated_pages, record_link_state  # noqa: PLC0415
     from .timing import start_cv_after_pages, start_cv_when_writing  # noqa: PLC0415
@@ -22,6 +23,7 @@ def register(app: Sphinx) -> None:
     app.add_role("cv-link", CvLinkRole())
     app.add_post_transform(CvLinks)
     app.connect("env-get-outdated", outdated_pages)
+    app.connect("env-updated", note_content, priority=400)  # before what reads it
     app.connect("env-updated", record_link_state)
     app.connect("html-collect-pages", collect_cv_page)
     app.connect("write-started", start_cv_when_writing)

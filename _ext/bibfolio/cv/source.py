@@ -38,15 +38,24 @@ if TYPE_CHECKING:
 ABLOG_POST_LIST = "PostList"
 
 
+#: Key of the bibfolio domain's data: whether a default CV has something to show
+#: (``content.py``; unknown before the first build's reading is done: yes).
+HAS_CONTENT = "cv_content"
+
+
 def wants_cv(app: Sphinx) -> bool:
     """Whether the project has a CV: ``bibfolio_cv`` names parts, or it is a portfolio.
 
     A project using bibfolio only for ``{cite}`` (no owner, no list) gets none unless
-    ``bibfolio_cv`` names its pages.
+    ``bibfolio_cv`` names its pages; nor does a portfolio whose CV would show nothing but
+    the owner's name (``content.py``: a site fresh from ``bibfolio new``).
     """
     setting = app.config.bibfolio_cv
     if setting is None:
-        return bool(app.config.bibfolio_owner and get_domain(app.env).listings)
+        domain = get_domain(app.env)
+        return bool(
+            app.config.bibfolio_owner and domain.listings and domain.data.get(HAS_CONTENT, True)
+        )
     return bool(setting)
 
 
@@ -349,11 +358,11 @@ def drop_empty_sections(root: nodes.Element) -> None:
         if section is root or section.parent is None:
             continue
         body = [child for child in section.children if not isinstance(child, nodes.title)]
-        if not any(_shows(child) for child in body):
+        if not any(shows(child) for child in body):
             section.parent.remove(section)
 
 
-def _shows(node: nodes.Node) -> bool:
+def shows(node: nodes.Node) -> bool:
     """Whether *node* puts something on the page: text, an image, math or raw markup."""
     if isinstance(node, (nodes.Invisible, nodes.comment, nodes.target)):
         return False

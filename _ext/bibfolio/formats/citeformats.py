@@ -2,7 +2,7 @@
 
 Everything is written from the :class:`~.publication.Publication` (official title, decoded
 names without marks, links that passed the checks), never from raw fields, so private and
-presentation fields (:mod:`bibfolio.model.bibfields`) cannot reach a citer.  Fields the
+presentation fields (:mod:`bibfolio.reading.bibfields`) cannot reach a citer.  Fields the
 site drops from its BibTeX (``drop``) are left out here too.
 
 RIS and CSL-JSON are string building (well under a millisecond an entry).  Formatted
@@ -14,9 +14,9 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any
 
-from ..model.bibfields import is_presentation
 from ..model.kinds import kind_of
 from ..model.privacy import private_fields
+from ..reading.bibfields import is_presentation
 from ..reading.latex import latex_to_rich
 from ..reading.richtext import plain
 

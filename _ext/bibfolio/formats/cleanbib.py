@@ -1,7 +1,7 @@
 """Clean BibTeX: the entry as a citer wants it, written from the parsed fields.
 
 Two kinds of field never reach it: presentation fields (how a portfolio shows an entry,
-:mod:`bibfolio.model.bibfields`) and private fields (a reference manager's bookkeeping and
+:mod:`bibfolio.reading.bibfields`) and private fields (a reference manager's bookkeeping and
 the owner's local files, :mod:`bibfolio.model.privacy`).  Every published BibTeX (the
 list's reveal, the paper page and the "download all" file) is written here, so nothing
 else needs to filter them.
@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..model.bibfields import is_presentation
 from ..model.names import (
     MARK_SYMBOLS,
     NameError_,
@@ -21,6 +20,7 @@ from ..model.names import (
     without_truncation,
 )
 from ..model.privacy import private_fields
+from ..reading.bibfields import is_presentation
 from ..reading.entrytypes import REQUIRED_FIELDS, TYPE_ALIASES
 
 if TYPE_CHECKING:

@@ -186,6 +186,8 @@ class GroupPublicationsDirective(_GroupList):
         self.matches = group.matches(get_library(self.env))
         result = self._marked(super().run())
         entries = [e for node in result for e in node.findall(bf.publication_entry)]
+        if not entries:  # nothing to count: the list's place alone (build/emptypages.py)
+            return result
         library = get_library(self.env)
         publications = [p for p in (library.get(e["key"]) for e in entries) if p is not None]
         mark = self.config.bibfolio_group_mark

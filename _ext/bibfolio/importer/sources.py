@@ -13,9 +13,9 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..model.bibfields import PRESENTATION_FIELDS
 from ..model.names import NameError_, parse_name
 from ..model.privacy import private_fields
+from ..reading.bibfields import PRESENTATION_FIELDS
 from ..reading.bibtex import read_bib_text
 from ..reading.crossref import resolve_references
 from ..reading.encoding import decode_bib_bytes

@@ -12,6 +12,7 @@ from sphinx.util.docutils import SphinxDirective
 
 from ..build.bibliography import Listing, get_domain, get_library
 from ..build.deprecations import rename_options, with_old_options
+from ..build.emptypages import no_items
 from ..build.translation import N_, translated
 from ..build.warnings_ import warn
 from ..doctree import nodes as bf
@@ -98,7 +99,7 @@ class PublicationsDirective(SphinxDirective):
 
     def _choose(self, publications: list[Publication]) -> list[Publication]:
         recent = None
-        if "selected" in self.options:
+        if "selected" in self.options and publications:
             if not any(p.selected for p in publications):
                 recent = self.options.get("recent", RECENT_COUNT)
             else:
@@ -135,7 +136,7 @@ class PublicationsDirective(SphinxDirective):
         return newest_first(publications)[:count]
 
     def run(self) -> list[nodes.Node]:
-        """Record the list and return its placeholders."""
+        """Record the list and return its placeholders (none for a list with no entry)."""
         source, line = self.get_source_info()
         rename_options(
             "publications", self.options, f"{source}:{line}", self.config.suppress_warnings
@@ -178,6 +179,14 @@ class PublicationsDirective(SphinxDirective):
         document = self.state.document
         docname = env.docname
         listing_id = f"publications-{env.new_serialno('bibfolio-listing') + 1}"
+        if not publications:
+            # Still a list of the project (the checks and the CV are a portfolio's), but
+            # none on the page, nor its tools, legend or download: its place, so that a
+            # section or page holding only it is left out (build/emptypages.py).
+            get_domain(env).listings.setdefault(docname, []).append(
+                Listing(docname, listing_id, self.lineno, (), (), citable, download=False)
+            )
+            return [no_items("publications")]
         result: list[nodes.Node] = [
             bf.listing_tools(docname=docname, listing=listing_id, recent=self.recent, **tools),
         ]

@@ -2,14 +2,17 @@
 
 A site made by an earlier ``bibfolio new`` may still publish the example text it wrote
 (:mod:`bibfolio.scaffold.leftovers` knows its words).  After reading, the MyST pages of
-the project, ``news.yml``, ``talks.yml`` and ``conf.py`` are searched (outside comments),
-and one warning lists every ``file:line`` found (``bibfolio.example_text``), located at
-the first.  The files are read afresh on every build, incremental ones too, so the
-warning stays until the last line is gone, and nothing is kept in the environment.
+the project, ``news.yml``, ``talks.yml``, ``conf.py`` and the ``.bib`` files are searched
+(outside comments), and one warning lists every ``file:line`` found
+(``bibfolio.example_text``), located at the first (a file outside the source folder, as
+a site's ``../refs.bib``, relative to it).  The files are read afresh on every build,
+incremental ones too, so the warning stays until the last line is gone, and nothing is
+kept in the environment.
 """
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -26,12 +29,13 @@ SUBTYPE = "example_text"
 
 
 def _files(app: Sphinx, env: BuildEnvironment) -> list[Path]:
-    """The project's MyST pages, its news and talks files, and ``conf.py``, sorted."""
+    """The project's MyST pages, its news and talks files, ``conf.py`` and ``.bib`` files."""
     pages = [Path(env.doc2path(docname)) for docname in env.found_docs]
     data = [Path(env.srcdir, getattr(env.config, setting)) for setting in FILE_SETTINGS.values()]
     conf = [Path(app.confdir, "conf.py")] if app.confdir else []
-    files = {*pages, *data, *conf}
-    return sorted(path for path in files if path.suffix in (".md", ".yml", ".py"))
+    bibs = [Path(env.srcdir, name).resolve() for name in env.config.bibtex_bibfiles]
+    files = {*pages, *data, *conf, *bibs}
+    return sorted(path for path in files if path.suffix in (".md", ".yml", ".py", ".bib"))
 
 
 def found(app: Sphinx, env: BuildEnvironment) -> list[tuple[Path, int]]:
@@ -52,10 +56,7 @@ def report(app: Sphinx, env: BuildEnvironment) -> None:
     if not lines:
         return
     source = Path(env.srcdir)
-    listed = ", ".join(
-        f"{path.relative_to(source) if path.is_relative_to(source) else path}:{number}"
-        for path, number in lines
-    )
+    listed = ", ".join(f"{os.path.relpath(path, source)}:{number}" for path, number in lines)
     first, line = lines[0]
     warn(
         f"example text written by an earlier bibfolio new is still published: {listed}. "

@@ -38,6 +38,7 @@ from docutils import nodes
 from sphinx.builders.dirhtml import DirectoryHTMLBuilder
 
 from ..build.bibliography import get_domain
+from ..build.emptypages import hidden_pages
 from ..build.targets import reading_order
 from ..build.translation import translated
 from ..model.messages import N_
@@ -109,9 +110,20 @@ def prefix_page_links(app: Sphinx, doctree: nodes.document, docname: str) -> Non
 
 
 def publications_page(env: BuildEnvironment) -> str | None:
-    """The page of the first full (citable) list in reading order, else of any list."""
+    """The page of the first full (citable) list in reading order, else of any list.
+
+    Only a list that shows an entry, on a page not left out as empty: a new site's
+    publications page, before its first entry, is linked from nowhere.
+    """
     listings = get_domain(env).listings
-    ordered = [listing for doc in reading_order(env) for listing in listings.get(doc, ())]
+    hidden = hidden_pages(env)
+    ordered = [
+        listing
+        for doc in reading_order(env)
+        if doc not in hidden
+        for listing in listings.get(doc, ())
+        if listing.keys
+    ]
     citable = [listing for listing in ordered if listing.citable]
     first = (citable or ordered or [None])[0]
     return first.docname if first is not None else None

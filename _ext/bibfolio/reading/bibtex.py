@@ -349,6 +349,32 @@ def read_bib_text(text: str, path: str, macros: dict[str, str] | None = None) ->
     return _Reader(text, path, {} if macros is None else macros).read()
 
 
+def _no_entries(text: str, path: str) -> list[Diagnostic]:
+    """What a file with no entry, ``@string``, ``@preamble`` or ``@comment`` is worth.
+
+    One of ``%`` comment lines alone is a bibliography not filled in yet (``bibfolio
+    new`` writes one, saying what to put there): nothing.  An empty file (what a failed
+    export leaves) or one with text that is no comment (an error page saved as ``.bib``,
+    a RIS or CSL-JSON file) is a mistake: an ``empty_file`` warning, at that text's line.
+    """
+    lines = [(number, line.strip()) for number, line in enumerate(text.splitlines(), 1)]
+    written = [(number, line) for number, line in lines if line]
+    if not written:
+        return [Diagnostic(path, 1, "empty_file", "bibliography file is empty: no entries")]
+    other = next((number for number, line in written if not line.startswith("%")), None)
+    if other is None:
+        return []
+    return [
+        Diagnostic(
+            path,
+            other,
+            "empty_file",
+            "bibliography file contains no entries: this text is neither a BibTeX entry "
+            "nor a comment (a line that starts with %)",
+        )
+    ]
+
+
 def read_bib_files(
     sources: Iterable[tuple[str, bytes | None]], encoding: str = "utf-8-sig"
 ) -> tuple[list[BibEntry], list[Diagnostic]]:
@@ -376,7 +402,7 @@ def read_bib_files(
         preambles.extend((path, line, value) for value, line in result.preamble)
         found = problems + result.diagnostics
         if not result.entries and not result.commands and not found:
-            found.append(Diagnostic(path, 1, "empty_file", "bibliography file contains no entries"))
+            found.extend(_no_entries(text, path))
         for entry in result.entries:
             found.extend(rename_fields(entry))
             first = seen.get(entry.key.lower())

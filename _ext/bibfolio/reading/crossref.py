@@ -7,8 +7,10 @@ refines that with per-type rules (a ``@proceedings`` parent's ``title`` is an
 point forward or into another file, so they are resolved after all files are read.
 
 A child never takes what identifies or presents the parent work itself (``doi``,
-``url``, ``eprint``, ``abstract``, ``pdf`` and the other link and portfolio fields): a
-chapter shown with its book's DOI would link, cite and count as the book.
+``url``, ``eprint``, ``abstract``, and every field that only shapes the site:
+``bibfields.py``'s presentation fields, ``pdf``, ``project`` ...): a chapter shown with
+its book's DOI would link, cite and count as the book, and listed on its book's project
+pages, on pages the owner never put it on.
 
 Parents are kept as entries in their own right: a portfolio lists every entry of its
 files, so BibTeX's ``min-crossrefs`` rule (add an uncited parent once two children cite
@@ -21,6 +23,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from .bibfields import is_presentation
 from .diagnostics import Diagnostic
 from .entrytypes import NOT_PUBLICATIONS
 
@@ -50,11 +53,13 @@ _NEVER_INHERITED = frozenset(
         "sortkey",
     }
 )
-# What identifies or presents the parent work itself, not a part of it: a chapter given
-# its book's DOI would link, cite and count (duplicate_doi) as the book.  biblatex would
-# copy these; bibfolio turns them into links and metadata, so a crossref child keeps its
-# own or none.  xdata containers exist to be copied, so they give everything.
-_PARENT_ONLY = frozenset(
+# What identifies the parent work itself, not a part of it: a chapter given its book's
+# DOI would link, cite and count (duplicate_doi) as the book.  biblatex would copy these;
+# bibfolio turns them into links and metadata, so a crossref child keeps its own or none.
+# Nor does a child take a field that only shapes how the site shows its parent (a link
+# button, selected, the project pages it is listed on ...: bibfields.py's one list).
+# xdata containers exist to be copied, so they give everything.
+_IDENTIFYING = frozenset(
     {
         "doi",
         "url",
@@ -64,40 +69,10 @@ _PARENT_ONLY = frozenset(
         "eprintclass",
         "archiveprefix",
         "primaryclass",
-        "arxiv",
         "pmid",
         "pmcid",
         "abstract",
         "file",
-        "pdf",
-        "code",
-        "slides",
-        "poster",
-        "video",
-        "supp",
-        "website",
-        "blog",
-        "html",
-        "preview",
-        "selected",
-        "abbr",
-        "award",
-        "award_name",
-        "impact",
-        "bibtex_show",
-        "google_scholar_id",
-        "altmetric",
-        "dimensions",
-        "inspirehep_id",
-        "hal",
-        "annotation",
-        "additional_info",
-        "display_title",
-        "pubtype",
-        "preprint",
-        "published",
-        "author+an",
-        "editor+an",
     }
 )
 _TITLE_FIELDS = ("title", "subtitle", "titleaddon")
@@ -134,10 +109,14 @@ def _inherit(child: BibEntry, parent: BibEntry, via: str) -> None:
     """Copy into *child* the fields of *parent* it lacks, by biblatex's rules."""
     line = child.line_of(via)
     prefix = _title_prefix(child.type, parent.type)
-    skipped = _NEVER_INHERITED | (_PARENT_ONLY if via == "crossref" else frozenset())
+    skipped = _NEVER_INHERITED | (_IDENTIFYING if via == "crossref" else frozenset())
     if prefix:
         skipped |= _TITLE_ONLY | set(_TITLE_FIELDS)
-    copies = [(name, name) for name in parent.fields if name not in skipped]
+    copies = [
+        (name, name)
+        for name in parent.fields
+        if name not in skipped and not (via == "crossref" and is_presentation(name))
+    ]
     if prefix:
         # After the 1:1 copies, so a BibTeX-style parent's own booktitle wins.
         copies += [(name, prefix + name) for name in _TITLE_FIELDS]

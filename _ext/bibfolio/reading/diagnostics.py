@@ -25,7 +25,8 @@ SUBTYPES: dict[str, str] = {
     "argument; once per command and field",
     "encoding": "bytes that are not valid in the bibtex_encoding (UTF-8 by default), or an "
     "unknown encoding name",
-    "empty_file": "a bibliography file with no entries and no @string/@preamble/@comment",
+    "empty_file": "a bibliography file with no entries and no @string/@preamble/@comment: "
+    "empty, or with text that is not a % comment (a file of % comments alone is not reported)",
     "preamble": "an @preamble holds something other than a macro definition bibfolio applies "
     "(\\newcommand, \\providecommand, \\def, \\let); one warning per @preamble",
     "crossref": "a crossref or xdata field names no entry (or a cycle); nothing is inherited",
@@ -47,7 +48,8 @@ SUBTYPES: dict[str, str] = {
     "private_field": "private or local fields (file paths, reference-manager bookkeeping) were "
     "left out of the published BibTeX; one note per build, at info level (never fails -W)",
     "similar_title": "two entries have the same or nearly the same title",
-    "config": "a bibfolio_* configuration value of the wrong type or with a bad value",
+    "config": "a bibfolio_* configuration value of the wrong type or with a bad value, or a "
+    "bibfolio_* name in conf.py that is no setting (the closest setting named)",
     "deprecated": "a renamed or removed setting, a renamed directive option, directive or "
     "role, or a renamed .bib field: the new name is used (a removed setting is ignored); a "
     "note during the release that renamed it (not failing -W), a warning from a later one",

@@ -122,9 +122,9 @@ def new_site(
     """Write a site repository for *name* into *target*; return the files written, sorted.
 
     *group*: a lab's site of that name, *name* its first member; *posts*: with ABlog's
-    posts.  ``target/refs.bib`` is a byte-for-byte copy of
-    *bib*, or a one-entry example.  The folder becomes a git repository on ``main``
-    (``bibfolio upgrade`` needs one) when git is installed; nothing is committed.  Raises
+    posts.  ``target/refs.bib`` is a byte-for-byte copy of *bib*, or comments saying what
+    to put there.  The folder becomes a git repository on ``main`` (``bibfolio upgrade``
+    needs one) when git is installed; nothing is committed.  Raises
     :class:`ScaffoldError` as :func:`new_portfolio`; nothing is written then.
     """
     answers, bib_bytes = _checked(target, name, bib, group)
@@ -163,8 +163,8 @@ def new_portfolio(
     The pages are the site template's ``docs/`` with ``refs.bib`` inside (the layout of a
     bibfolio checkout's ``docs/``); *group* and *posts* as for :func:`new_site`.
 
-    ``target/refs.bib`` is a byte-for-byte copy of *bib*, or a one-entry example when
-    *bib* is None.  Raises :class:`ScaffoldError` when *target* exists and is not an
+    ``target/refs.bib`` is a byte-for-byte copy of *bib*, or comments saying what to put
+    there when *bib* is None.  Raises :class:`ScaffoldError` when *target* exists and is not an
     empty folder, when *bib* cannot be read, or when the name is blank; nothing is
     written then.
     """
@@ -244,7 +244,7 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
     new.add_argument(
         "--bib",
         metavar="FILE",
-        help="your .bib file, copied to refs.bib (default: a one-entry example)",
+        help="your .bib file, copied to refs.bib (default: comments saying what to put there)",
     )
 
 

@@ -2,11 +2,11 @@
 
 Up to 0.1.0 the site template filled each page with example text to replace (a bold
 "Example text: replace it." paragraph, rows such as "*Course title*"), the news file with
-an example item and the profile with "Your position"; nothing stopped a site from
-publishing them.  The template now writes comments instead (not published); a site made
-before keeps its pages, so the build looks for those words in them
-(:mod:`bibfolio.portfolio.leftovers`).  Text in a comment is not published, so it is
-not looked at.
+an example item, the profile with "Your position" and ``refs.bib`` (without ``--bib``)
+with an example entry; nothing stopped a site from publishing them.  The template now
+writes comments instead (not published); a site made before keeps its pages, so the
+build looks for those words in them (:mod:`bibfolio.portfolio.leftovers`).  Text in a
+comment is not published, so it is not looked at.
 """
 
 from __future__ import annotations
@@ -29,8 +29,9 @@ MARKERS: dict[str, tuple[str, ...]] = {
     ),
     ".yml": ("**Example item: replace it.**",),
     ".py": ('"Your position"', '"Your university or company"'),
+    ".bib": ("Example Entry: Replace It",),
 }
-_COMMENT = {".md": "%", ".yml": "#", ".py": "#"}
+_COMMENT = {".md": "%", ".yml": "#", ".py": "#", ".bib": "%"}
 _HTML_COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
 
 
@@ -41,11 +42,11 @@ def _published(text: str, kind: str) -> Iterator[tuple[int, str]]:
     for number, line in enumerate(text.splitlines(), start=1):
         if line.lstrip().startswith(_COMMENT[kind]):
             continue
-        yield number, line.split(" #", 1)[0] if kind != ".md" else line
+        yield number, line.split(" #", 1)[0] if kind in (".yml", ".py") else line
 
 
 def example_lines(text: str, kind: str) -> list[int]:
-    """The lines of *text* (a file of *kind*: ``.md``, ``.yml``, ``.py``) with example text."""
+    """The lines of *text* with example text (*kind*: ``.md``, ``.yml``, ``.py``, ``.bib``)."""
     markers = MARKERS.get(kind)
     if markers is None:
         return []

@@ -4,8 +4,11 @@ Every field bibfolio reads is in one of two sets: :data:`BIBLIOGRAPHIC_FIELDS`, 
 into every BibTeX a visitor copies, or :data:`PRESENTATION_FIELDS`, read to shape the site
 (a badge, a group, a link button, a project page) and left out of every export
 (``formats/cleanbib.py`` for the BibTeX, ``formats/citeformats.py`` for RIS and
-CSL-JSON).  Fields bibfolio does not read (``keywords``, DBLP's ``biburl`` ...) are kept
-as written; private fields (:mod:`.privacy`) never go out.
+CSL-JSON) and of what a ``crossref`` child inherits (``crossref.py``: it shapes how the
+parent is shown).  Plain data about the ``.bib`` format, here below ``model/`` so that
+the reader's ``crossref`` resolution and the exports use the one list.  Fields bibfolio
+does not read (``keywords``, DBLP's ``biburl`` ...) are kept as written; private fields
+(:mod:`bibfolio.model.privacy`) never go out.
 
 ``tests/test_clean_bibtex.py`` finds the fields the code reads (by scanning it, and by
 recording what a build asks of each entry) and fails on one in neither set, so a new
@@ -59,7 +62,7 @@ PRESENTATION_FIELDS = frozenset(READ_BY)
 #: 2.2.2 "Data Fields", 2.2.3 "Special Fields" and 2.2.5 "Field Aliases"), and the
 #: identifiers reference managers and PubMed add (``pmid``, ``pmcid``).  Two biblatex
 #: fields al-folio gives another meaning are presentation fields here (``annotation``,
-#: ``pdf``); ``file`` and ``annote`` are private (:mod:`.privacy`).
+#: ``pdf``); ``file`` and ``annote`` are private (:mod:`bibfolio.model.privacy`).
 BIBLIOGRAPHIC_FIELDS = frozenset(
     {
         # BibTeX's standard fields, and those its styles and tools commonly read.

@@ -334,7 +334,11 @@ def test_a_post_list_without_a_published_post_is_nothing(site):
     assert said(built) == [SAID + 'news.md, teaching.md, "Service" (honors.md), "News" (index.md)']
     assert header(built, "talks") == ["Publications", "Talks", "Honors", "Posts", "CV"]
     assert headings(built, "index") == ["Ada Lovelace", "Latest posts", "Selected publications"]
-    assert "On Note G" in built.page("index").select_one("section#latest").get_text()
+    # The label's id is the section's (Sphinx 9.0, docutils 0.22), or an anchor at the
+    # section's start (Sphinx 8.2, docutils 0.21: nox -s lowest).
+    latest = built.page("index").select_one("#latest")
+    latest = latest if latest.name == "section" else latest.find_parent("section")
+    assert "On Note G" in latest.get_text()
     # And the page's table of contents has the section again (read again meanwhile).
     fresh = build_project(site, site.parent / "fresh")
     assert headings(fresh, "index") == headings(built, "index")

@@ -144,8 +144,9 @@ def test_the_owner_is_bold_across_latin_letters_of_their_own(app):
     [warning] = warnings_of(app).splitlines()
     assert warning.endswith(
         "refs.bib:6: WARNING: 'nearmiss' is in the publication list of index, but none of its "
-        "authors matches bibfolio_owner; add an alias or a N=highlight annotation "
-        "[bibfolio.owner_missing]"
+        "authors matches bibfolio_owner: if 'Lucyna Kowalczyk' is you, add it to bibfolio_owner "
+        "(or mark the author N=highlight in author+an); a work you only cite needs no match: "
+        "leave it out of the lists [bibfolio.owner_missing]"
     )
     soup = page(app)
     assert bold_names(soup, "lstroke") == ["Łucja Kowalczyk"]

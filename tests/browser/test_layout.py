@@ -23,7 +23,7 @@ PHONE = {"width": 390, "height": 844}
 SITES = {
     "mingyu-liang": ("Mingyu Liang", True, "publications.html"),
     "liang-luo": ("Liang Luo", False, "index.html"),
-    "fresh": ("Priya Raman", True, "publications.html"),
+    "fresh": ("Priya Raman", False, "publications.html"),  # a new site: no biography yet
 }
 PAGES = ["home", "publications", "paper", "cv"]
 

@@ -47,6 +47,20 @@ def test_a_fresh_site_passes_every_check(tmp_path):
     assert site_tests(site)[0] == dict.fromkeys(CHECKS, "PASSED")
 
 
+def test_a_site_with_a_talk_and_a_paper_passes_every_check(tmp_path):
+    """A talk is listed as an entry of the talks page and the CV, with no authors to bold."""
+    site = tmp_path / "site"
+    new_site(site, "Priya Raman")
+    (site / "docs" / "talks.yml").write_text(
+        "- title: Weights for surveys\n  event: Methods Seminar\n  date: 2026-02-14\n"
+    )
+    (site / "refs.bib").write_text(
+        "@article{raman2026weights,\n  author = {Raman, Priya},\n  title = {Weights},\n"
+        "  journal = {Survey Methods},\n  year = {2026},\n}\n"
+    )
+    assert site_tests(site)[0] == dict.fromkeys(CHECKS, "PASSED")
+
+
 def test_a_broken_site_fails_the_checks_that_see_it(tmp_path):
     site = tmp_path / "site"
     new_site(site, "Priya Raman")

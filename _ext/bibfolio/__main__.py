@@ -220,6 +220,10 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "new":
         if extra:
             parser.error(f"unrecognized arguments: {' '.join(extra)}")
+        if args.old is not None:
+            from .movein import command  # noqa: PLC0415 - only bibfolio new --from needs it
+
+            return command.run(args)
         return scaffold.run(args)
     if extra and all(not item.startswith("-") for item in extra):
         # ``check a.bib --owner X b.bib``: files after an option still count, in order.

@@ -28,20 +28,22 @@ class Converter(Protocol):
         ...
 
     def read(self, root: Path, *, include_demo: bool = False) -> Site:
-        """The site, read from *root* (never written to); demo content left out unless
-        *include_demo*."""
+        """The site, read from *root* (never written to).
+
+        The template's demo content is left out (named in the report) unless *include_demo*.
+        """
         ...
 
 
-class UnknownSite(Exception):
+class UnknownSiteError(Exception):
     """OLD is no site of a template bibfolio can move in; the message says what was looked for."""
 
 
 def converter_for(root: Path) -> Converter:
-    """The converter of the template that made *root*; raises :class:`UnknownSite`."""
+    """The converter of the template that made *root*; raises :class:`UnknownSiteError`."""
     modules = [importlib.import_module(f"{__package__}.{name}") for name in CONVERTERS]
     for module in modules:
         if module.recognise(root):
             return module
     looked = "; ".join(f"{module.TEMPLATE}: {module.LOOKS_FOR}" for module in modules)
-    raise UnknownSite(f"{root} is no site bibfolio can move in; it looked for {looked}")
+    raise UnknownSiteError(f"{root} is no site bibfolio can move in; it looked for {looked}")

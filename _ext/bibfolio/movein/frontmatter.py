@@ -15,9 +15,7 @@ from .model import Source
 if TYPE_CHECKING:
     from .model import Report
 
-_YAML = re.compile(
-    r"\A\ufeff?---[ \t]*\r?\n(.*?)(?:\r?\n)?^---[ \t]*$\r?\n?", re.DOTALL | re.M
-)
+_YAML = re.compile(r"\A\ufeff?---[ \t]*\r?\n(.*?)(?:\r?\n)?^---[ \t]*$\r?\n?", re.DOTALL | re.M)
 _TOML = re.compile(
     r"\A\ufeff?\+\+\+[ \t]*\r?\n(.*?)(?:\r?\n)?^\+\+\+[ \t]*$\r?\n?", re.DOTALL | re.M
 )

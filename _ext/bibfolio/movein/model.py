@@ -128,8 +128,10 @@ class Entry:
 
 @dataclass
 class Bibliography:
-    """``refs.bib`` of the new site: text kept as it was (``preamble``: ``@string``s,
-    ``@preamble``, comments), then the entries, in order."""
+    """``refs.bib`` of the new site: text kept as it was, then the entries, in order.
+
+    ``preamble``: ``@string``s, ``@preamble`` and comments, as the old file had them.
+    """
 
     preamble: list[str] = field(default_factory=list)
     entries: list[Entry] = field(default_factory=list)
@@ -159,7 +161,8 @@ class Talk:
     slides: str = ""
     video: str = ""
     poster: str = ""
-    #: What the old site said about the talk (MyST), kept in a ``text`` field.
+    #: What the old site said about the talk (MyST).  talks.yml has no field for it: the
+    #: report names it as left behind.
     text: str = ""
     id: str = ""
     source: Source | None = None
@@ -265,12 +268,16 @@ class Page:
 
 @dataclass
 class Member:
-    """A group site's member: ``docs/people/<id>.md`` (front matter as GUIDE "Lab and
-    group sites")."""
+    """A group site's member: ``docs/people/<id>.md``.
+
+    Its front matter is as GUIDE "Lab and group sites" lists it.
+    """
 
     id: str
     name: str
     role: str = ""
+    #: What their card says instead of the role's label ("Lead Programmer").
+    position: str = ""
     alumni: bool = False
     aliases: list[str] = field(default_factory=list)
     #: The photo in OLD (relative path), copied to ``docs/people/images/``.

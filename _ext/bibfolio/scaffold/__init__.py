@@ -207,7 +207,11 @@ def in_checkout(target: Path) -> bool:
 
 
 def add_parser(commands: argparse._SubParsersAction) -> None:
-    """Declare ``bibfolio new PATH --name NAME [--group NAME] [--posts] [--bib FILE] [--pages]``."""
+    """Declare ``bibfolio new PATH --name NAME [--group NAME] [--posts] [--bib FILE] [--pages]``.
+
+    ``--from OLD [--include-demo]`` moves a site in (:mod:`bibfolio.movein`, dispatched
+    by ``__main__``, a layer above this one).
+    """
     new = commands.add_parser(
         "new",
         help="make a portfolio of your own (a site repository) in an empty folder",
@@ -245,6 +249,20 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
         "--bib",
         metavar="FILE",
         help="your .bib file, copied to refs.bib (default: comments saying what to put there)",
+    )
+    new.add_argument(
+        "--from",
+        dest="old",
+        metavar="OLD",
+        help="move in: read the site in OLD (made with al-folio, academicpages, Hugo "
+        "Academic/Wowchemy/Hugo Blox, Quarto or the lab website template; never written "
+        "to) into PATH, with MIGRATION.md saying what went where and what was left behind",
+    )
+    new.add_argument(
+        "--include-demo",
+        action="store_true",
+        help="with --from: keep the template's own demo content that the old site still "
+        "holds (left out and named in MIGRATION.md by default)",
     )
 
 

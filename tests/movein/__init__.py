@@ -1,0 +1,1 @@
+"""Tests of ``bibfolio new --from`` (bibfolio.movein)."""

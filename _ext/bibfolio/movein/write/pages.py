@@ -101,10 +101,12 @@ def teaching_page(template: str, courses: Sequence[Course], rewrite: Rewrite) ->
     parts = [title]
     for course in courses:
         name = f"[{course.title}]({course.url})" if _WEB.match(course.url) else course.title
-        parts.append(f"## {name}")
-        when = ", ".join(part for part in (course.term, course.place, course.date) if part)
-        if when:
-            parts.append(when)
+        # The term (or the date) last, after a comma: the CV's date column (cv/dates.py).
+        term = course.term if re.search(r"\d{4}", course.term) else ""
+        date = term or " ".join(
+            part for part in (course.term, when(course.date) if course.date else "") if part
+        )
+        parts.append("## " + ", ".join(part for part in (name, course.place, date) if part))
         text = rewrite(course.text.strip("\n"), "teaching", course.source)
         if text.strip():
             parts.append(text)
@@ -138,19 +140,55 @@ def cv_pages(
             level = "###" if len(group) > 1 else "##"
             if len(group) > 1:
                 parts.append(f"## {section.title}")
-            parts += [_cv_item(item, level, name, rewrite) for item in section.items]
+            parts += _cv_items(section.items, level, name, rewrite)
         pages[name] = page(titles[name], "\n\n".join(parts))
     return pages
 
 
-def _cv_item(item: CvItem, level: str, docname: str, rewrite: Rewrite) -> str:
-    title = f"[{item.title}]({item.url})" if _WEB.match(item.url) else item.title
-    lines = [f"{level} {' '.join(title.split()) or item.organisation or 'Untitled'}"]
-    years = "–".join(part for part in (item.start, item.end) if part)
-    where = ", ".join(part for part in (item.organisation, item.place, years) if part)
-    if where and where != item.title:
-        lines.append(where)
-    text = rewrite(item.text.strip("\n"), docname, item.source)
-    if text.strip():
-        lines.append(text)
-    return "\n\n".join(lines)
+def _cv_items(items: Sequence[CvItem], level: str, docname: str, rewrite: Rewrite) -> list[str]:
+    """CV items as the CV page reads them: "Title, Organisation, Sep 2020 – present".
+
+    The date last, after a comma, is what the CV sets in its date column (cv/dates.py).
+    An item with a place or a text is a heading with them under it; one with neither is
+    a line of a list (a heading with nothing under it is no CV section: the CV leaves it
+    out).
+    """
+    parts: list[str] = []
+    lines: list[str] = []
+    for item in items:
+        title = f"[{item.title}]({item.url})" if _WEB.match(item.url) else item.title
+        title = " ".join(title.split()) or item.organisation or "Untitled"
+        organisation = item.organisation if item.organisation != item.title else ""
+        line = ", ".join(part for part in (title, organisation, when(item.start, item.end)) if part)
+        text = rewrite(item.text.strip("\n"), docname, item.source)
+        if not item.place and not text.strip():
+            lines.append(f"- {line}")
+            continue
+        if lines:
+            parts.append("\n".join(lines))
+            lines = []
+        parts.append(f"{level} {line}")
+        parts += [part for part in (item.place, text) if part.strip()]
+    if lines:
+        parts.append("\n".join(lines))
+    return parts
+
+
+_MONTH_NAMES = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
+_ISO_MONTH = re.compile(r"^(\d{4})-(\d{2})(?:-\d{2})?$")
+
+
+def when(start: str, end: str = "") -> str:
+    """A date or span as a CV writes it: "2019", "2012–2016", "Sep 2020 – present"."""
+    parts = []
+    for given in (start, end):
+        value = given.strip()
+        found = _ISO_MONTH.match(value)
+        if found and 1 <= int(found[2]) <= 12:
+            value = f"{_MONTH_NAMES[int(found[2]) - 1]} {found[1]}"
+        elif value.lower() in {"present", "now", "current"}:
+            value = "present"
+        if value:
+            parts.append(value)
+    spaced = any(not part.isdigit() for part in parts)
+    return (" – " if spaced else "–").join(parts)

@@ -81,6 +81,19 @@ def test_bad_year_is_reported_at_its_line(tmp_path: Path) -> None:
     assert [(p.line, p.message) for p in problems] == [(3, "start: expected a year, got 'soon'")]
 
 
+def test_a_former_member_whose_year_of_leaving_is_unknown_is_alumni(tmp_path: Path) -> None:
+    """``alumni: true`` (a site moved in from a template that kept no years)."""
+    page = "---\nname: Zed Q\nstart: 2015\nalumni: true\n---\n"
+    member, problems = read_page(tmp_path / "z.md", page, "z")
+    assert problems == [] and member.alumni and member.end is None
+    assert member.years == "2015–"
+    assert member.in_group(2014) is False and member.in_group(2016) is True
+    text = "id,name,alumni\nada,Ada Wen,yes\nalan,Alan Wen,\nzed,Zed Q,maybe\n"
+    members, problems = read_table(tmp_path / "members.csv", text)
+    assert [(m.id, m.alumni) for m in members] == [("ada", True), ("alan", False), ("zed", False)]
+    assert [p.message for p in problems] == ["alumni: expected true or false, got 'maybe'"]
+
+
 def test_csv_table_lists_split_on_semicolons_unknown_column_once(tmp_path: Path) -> None:
     text = "id,name,aliases,role,desk\nada,Ada Wen,A. Wen;Ada W. Wen,phd,12\nalan,Alan Wen,,pi,14\n"
     members, problems = read_table(tmp_path / "members.csv", text)

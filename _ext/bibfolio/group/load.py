@@ -331,7 +331,7 @@ def group_signature(env: BuildEnvironment) -> str:
     if group is None:
         return ""
     return repr([
-        (m.id, m.names, sorted(m.exclude), m.start, m.end, group.page_of(m))
+        (m.id, m.names, sorted(m.exclude), m.start, m.end, m.former, group.page_of(m))
         for m in group.members
     ])  # fmt: skip
 

@@ -51,10 +51,14 @@ TEXT_FIELDS = ("name", "role", "position", "photo", "photo_alt", "went_to", "int
 LIST_FIELDS = ("aliases", "exclude")
 YEAR_FIELDS = ("start", "end")
 #: Every field a member may have (``id`` only in tables: a page's id is its file name).
-FIELDS = frozenset(TEXT_FIELDS + LIST_FIELDS + YEAR_FIELDS + ("homepage",)) | frozenset(LINK_KINDS)
+FIELDS = frozenset(TEXT_FIELDS + LIST_FIELDS + YEAR_FIELDS + ("homepage", "alumni")) | frozenset(
+    LINK_KINDS
+)
 #: Front matter keys MyST itself reads; allowed on member pages, not member data.
 MYST_KEYS = frozenset({"myst", "html_meta", "orphan", "nocomments", "tocdepth", "title"})
 _ID = re.compile(r"[^a-z0-9_-]+")
+#: ``alumni`` in a table's cell.
+_FLAGS = {"true": True, "yes": True, "1": True, "false": False, "no": False, "0": False, "": False}
 
 
 @dataclass
@@ -72,6 +76,8 @@ class Member:
     photo_alt: str = ""
     start: int | None = None
     end: int | None = None
+    #: ``alumni: true``: they have left, in a year not given (``end`` says which).
+    former: bool = False
     went_to: str = ""
     interests: str = ""
     bio: str = ""  #: A table member's biography (a page's is its text).
@@ -83,8 +89,8 @@ class Member:
 
     @property
     def alumni(self) -> bool:
-        """Whether the member has left the group (an ``end`` year is given)."""
-        return self.end is not None
+        """Whether the member has left the group (an ``end`` year, or ``alumni: true``)."""
+        return self.end is not None or self.former
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -102,6 +108,8 @@ class Member:
             return f"{self.start}–{self.end}"
         if self.end:
             return translate(N_("until %(year)s")) % {"year": self.end}
+        if self.former:
+            return f"{self.start}–" if self.start else ""
         return translate(N_("since %(year)s")) % {"year": self.start} if self.start else ""
 
     def in_group(self, year: int | None) -> bool:
@@ -236,6 +244,14 @@ def _member(
             problems.append(
                 _problem(where, at(key), f"unknown member field {key!r} (known: {known})")
             )
+        elif key == "alumni":
+            # YAML gives a bool; a CSV table's cell is text.
+            flag = value if isinstance(value, bool) else _FLAGS.get(str(value).strip().lower())
+            if flag is None:
+                problems.append(
+                    _problem(where, at(key), f"alumni: expected true or false, got {value!r}")
+                )
+            member.former = flag is True
         elif key in YEAR_FIELDS:
             year = _year(value)
             if year is None:

@@ -114,11 +114,10 @@ def _member(item: Item, name: str, root: Path, config: Config, site: Site) -> Me
             member.links[LINKS[key]] = text
         elif text:
             report.left(item.at("links"), f"{name}'s {key} link {text!r}: no field for it")
-    for key in ("description", "affiliation"):
-        if _text(fields.get(key)):
-            # The member model has no position line: the lead is asked to add one.
-            report.left(item.at(key), f"{name}'s {key} {_text(fields.get(key))!r}: no "
-                        "field for it yet (write it as position: on their page)")  # fmt: skip
+    # The card's line under the name: "Lead Programmer", "Lead Programmer, Example Institute".
+    member.position = ", ".join(
+        text for key in ("description", "affiliation") if (text := _text(fields.get(key)))
+    )
     for key in fields:
         if key not in {"name", "role", "group", "aliases", "image", "links", "description",
                        "affiliation"} | _THEME:  # fmt: skip

@@ -106,8 +106,9 @@ def member_page(member: Member, report: Report, copy: Copy) -> str:
     fields["position"] = getattr(member, "position", "") or position
     fields["aliases"] = list(member.aliases)
     if member.alumni:
-        report.check(at, f"{member.name} is a former member, but the old site gave no year "
-                     "they left: add end: YEAR to their page to list them as alumni")  # fmt: skip
+        fields["alumni"] = True
+        report.check(at, f"{member.name} is a former member (alumni: true); the old site gave "
+                     "no year they left: add end: YEAR to their page if you know it")  # fmt: skip
     if member.image:
         name = f"_static/people/{posixpath.basename(member.image)}"
         if copy(member.image, f"docs/{name}", at):

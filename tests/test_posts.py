@@ -255,6 +255,9 @@ def test_news_and_posts_on_the_home_page_are_dated_alike(
     assert [_words(p) for p in home.select(".bibfolio-news-date")] == news
     lines = [_words(p) for p in home.select("ul.postlist li.ablog-post > p")]
     assert [line.split(" - ")[0] for line in lines] == posts
+    # Each date an inline of its own, for the news' date column (bibfolio.css).
+    dates = home.select("ul.postlist li.ablog-post > p > span.bibfolio-post-date")
+    assert [_words(date) for date in dates] == posts
     assert "\x1f" not in (built.outdir / "index.html").read_text(encoding="utf-8")
     # The post page: its card and the line for narrow screens say the same.
     post = built.page("posts/looms")

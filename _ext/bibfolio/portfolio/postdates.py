@@ -63,18 +63,31 @@ def mark_post_lists(app: Sphinx, doctree: nodes.document, docname: str) -> None:
 
 
 def write_post_dates(app: Sphinx, doctree: nodes.document, docname: str) -> None:
-    """``doctree-resolved``, after ABlog: each marked date written in the language."""
+    """``doctree-resolved``, after ABlog: each marked date written in the language.
+
+    A list item's date and ABlog's " - " before its title become inlines of their own
+    (``bibfolio-post-date``, ``bibfolio-post-dash``): bibfolio.css sets the date in a
+    column as the news items' dates are, the dash left out there.
+    """
     if not writes_post_dates(app):
         return
+
+    def written(match: re.Match[str]) -> str:
+        year, month, day = (int(part) for part in match.group(1, 2, 3))
+        return date_text(ItemDate(year, month, day))
+
     for text in list(doctree.findall(nodes.Text)):
         if "\x1f" not in text:
             continue
-
-        def written(match: re.Match[str]) -> str:
-            year, month, day = (int(part) for part in match.groups())
-            return date_text(ItemDate(year, month, day))
-
-        text.parent.replace(text, nodes.Text(_MARKED.sub(written, str(text))))
+        parent = text.parent
+        found = _MARKED.fullmatch(str(text))
+        if found and parent.index(text) == 0 and "ablog-post-title" in parent.get("classes", []):
+            dash = parent.children[1] if len(parent.children) > 1 else None
+            if isinstance(dash, nodes.Text) and str(dash) == " - ":
+                parent.replace(dash, nodes.inline("", " - ", classes=["bibfolio-post-dash"]))
+            parent.replace(text, nodes.inline("", written(found), classes=["bibfolio-post-date"]))
+            continue
+        parent.replace(text, nodes.Text(_MARKED.sub(written, str(text))))
 
 
 def register(app: Sphinx) -> None:

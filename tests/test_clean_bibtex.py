@@ -179,8 +179,9 @@ def test_biblatex_entries_keep_their_type_and_fields():
 
 # Which fields may reach a visitor: derived from the fields the code reads.
 #: Packages whose entries are not the site's .bib entries (news items, imported records,
-#: fetched counts) or that read no entry (the command line, templates of new sites).
-NOT_SITE_ENTRIES = {"news", "importer", "metrics", "scaffold", "live", "testing"}
+#: fetched counts, the front matter of sites made with other templates) or that read no entry
+#: (the command line, templates of new sites).
+NOT_SITE_ENTRIES = {"news", "importer", "metrics", "scaffold", "live", "testing", "movein"}
 #: Packages where a variable named ``entry`` is a BibEntry (elsewhere a docutils node).
 BIBENTRY_PACKAGES = {"reading", "model", "formats", "build", "projects", "group"}
 #: Methods of Publication that read the field they are given.

@@ -258,12 +258,16 @@ def test_dirhtml_cv_links_and_pdfs(build_root: Callable[..., Built]) -> None:
 def test_untranslated_node_warns_with_location(app: SphinxTestApp) -> None:
     app.build()
     warnings = app.warning.getvalue()
-    assert "index.md:5: WARNING: the CV leaves out a raw (no Typst translation): '<b>x</b>'" in (
+    assert "index.md:13: WARNING: the CV leaves out a raw (no Typst translation): '<b>x</b>'" in (
         warnings
     )
     assert warnings.count("WARNING") == 1
     assert "[bibfolio.cv]" in warnings
-    assert "One Paper" in text_of(app.outdir / "cv.pdf")
+    text = flat(text_of(app.outdir / "cv.pdf"))
+    assert "One Paper" in text
+    # Admonitions are typeset: a quoted block, its label (its title, or Sphinx's word) first.
+    assert "Note Bring the punched cards." in text
+    assert "Office hours Thursdays at four." in text
     # No entry is selected: no short CV (it would be a header alone).
     assert not (app.outdir / "cv-short.pdf").exists()
     assert "no cv-short.pdf: no entry is selected" in app.status.getvalue()

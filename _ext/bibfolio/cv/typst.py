@@ -1,7 +1,8 @@
 """Docutils nodes → Typst markup, every text escaped so it prints literally.
 
 Only what portfolio pages hold is translated (sections, paragraphs, lists, tables,
-inline styles, links, math, footnotes, images, the CV's publication entries).  Anything
+inline styles, links, math, footnotes, images, admonitions, the CV's publication
+entries).  Anything
 else is reported by the caller through :attr:`TypstTranslator.skipped`, never dropped
 silently.  Math is the LaTeX source read as Unicode text (model/mathtext.py, as titles
 are on the site), so it goes through the same escaping as every other text.
@@ -15,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from docutils import nodes
 from sphinx import addnodes
+from sphinx.locale import admonitionlabels
 
 from ..doctree.inline import rich_nodes
 from ..reading.mathtext import math_decode
@@ -141,7 +143,27 @@ class TypstTranslator(nodes.NodeVisitor):
             raise nodes.SkipNode
         if isinstance(node, _TRANSPARENT):
             return
+        if isinstance(node, nodes.Admonition):
+            self.admonition(node)
         self.skipped.append(node)
+        raise nodes.SkipNode
+
+    def admonition(self, node: nodes.Element) -> None:
+        """A note, tip, warning ... or a titled admonition: a quoted block, its label first.
+
+        The label is the admonition's own title, or Sphinx's word for its kind in the
+        site's language ("Note", "Hinweis").
+        """
+        title = node.children[0] if node.children and isinstance(node[0], nodes.title) else None
+        if title is not None:
+            label = self.content(title)
+        else:
+            label = escape(str(admonitionlabels.get(node.tagname, node.tagname.capitalize())), "")
+        saved, self.parts = self.parts, []
+        for child in node.children[1 if title is not None else 0 :]:
+            child.walkabout(self)
+        body, self.parts = "".join(self.parts).strip(), saved
+        self.parts.append(f"#quote(block: true)[#strong[{label}] {body}]\n\n")
         raise nodes.SkipNode
 
     def unknown_departure(self, node: nodes.Node) -> None:

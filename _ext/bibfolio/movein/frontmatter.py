@@ -13,6 +13,8 @@ from ..reading.frontmatter import field_lines, load_yaml
 from .model import Source
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from .model import Report
 
 _YAML = re.compile(r"\A\ufeff?---[ \t]*\r?\n(.*?)(?:\r?\n)?^---[ \t]*$\r?\n?", re.DOTALL | re.M)
@@ -80,6 +82,15 @@ def read_document(text: str, source: Source, report: Report) -> Document | None:
         return None
     lines = field_lines(node, 1) if isinstance(node, yaml.MappingNode) else {}
     return Document(data, lines, text[found.end() :], body_line, "yaml")
+
+
+def read_file(root: Path, name: str, report: Report) -> Document | None:
+    """The file *name* of OLD (*root*), read as :func:`read_document` reads its text.
+
+    Bytes that are no UTF-8 are read as U+FFFD: the file is converted, never refused.
+    """
+    text = (root / name).read_text(encoding="utf-8", errors="replace")
+    return read_document(text, Source(name), report)
 
 
 def _at(source: Source, line: int) -> Source:

@@ -11,7 +11,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from ..dates import iso_date
-from ..frontmatter import read_document
+from ..frontmatter import read_document, read_file
 from ..jekyll import addresses, liquid_to_myst
 from ..model import CvItem, CvSection, Source
 from .demo import is_demo_cv, is_demo_cv_json
@@ -87,9 +87,7 @@ def _page_addresses(root: Path, config: Config, name: str, site: Site) -> list[s
 def _markdown_cv(root: Path, config: Config, site: Site, *, include_demo: bool) -> None:
     name = "_pages/cv.md"
     report = site.report
-    doc = read_document(
-        (root / name).read_text(encoding="utf-8", errors="replace"), Source(name), report
-    )
+    doc = read_file(root, name, report)
     if doc is None:
         return
     if is_demo_cv(doc.body) and not include_demo:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from ..frontmatter import read_document
+from ..frontmatter import read_file
 from ..jekyll import addresses, liquid_to_myst, slugify
 from ..model import Page, Source
 from .citation import plain
@@ -55,9 +55,7 @@ def read_pages(root: Path, config: Config, site: Site, *, include_demo: bool) ->
         if name in OWN or path.suffix.lower() not in (".md", ".markdown", ".html"):
             continue
         found += 1
-        doc = read_document(
-            path.read_text(encoding="utf-8", errors="replace"), Source(name), report
-        )
+        doc = read_file(root, name, report)
         if doc is None:
             continue
         at = Source(name, doc.body_line)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..frontmatter import read_document
+from ..frontmatter import read_file
 from ..jekyll import addresses, liquid_to_myst
 from ..model import Source
 from .demo import PROFILE, demo_body
@@ -112,7 +112,7 @@ def _about(root: Path, config: Config, site: Site, *, include_demo: bool) -> Non
     else:
         return
     report = site.report
-    doc = read_document(path.read_text(encoding="utf-8", errors="replace"), Source(name), report)
+    doc = read_file(root, name, report)
     if doc is None:
         return
     for address in addresses(config, "", doc, name):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
-from ..frontmatter import read_document
+from ..frontmatter import read_file
 from ..jekyll import addresses, collection, liquid_to_myst, post_name, slugify
 from ..model import Page, Post, Project, Source
 from .citations import load_list
@@ -119,9 +119,7 @@ def read_pages(root: Path, config: Config, site: Site, *, include_demo: bool) ->
     for path in paths:
         name = path.relative_to(root).as_posix()
         found += 1
-        doc = read_document(
-            path.read_text(encoding="utf-8", errors="replace"), Source(name), report
-        )
+        doc = read_file(root, name, report)
         if doc is None:
             continue
         at = Source(name, doc.body_line)

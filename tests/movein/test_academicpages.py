@@ -3,6 +3,7 @@ fictional owner's site with the hazards real ones have."""
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -362,3 +363,18 @@ def test_a_half_broken_site_converts_what_it_can(tmp_path: Path) -> None:
     assert any("cannot be read" in n for n in _notes(site, "left", "_data/cv.json"))
     assert site.talks[0].date == ""
     assert any("is no date" in n for n in _notes(site, "check", "_talks/t.md"))
+
+
+def test_an_example_paper_whose_title_alone_was_changed_is_named_so(tmp_path: Path) -> None:
+    """Seen on a real site: the first example paper given the owner's title, nothing else."""
+    shutil.copytree(DEMO, tmp_path / "old")
+    paper = tmp_path / "old" / "_publications" / "2009-10-01-paper-title-number-1.md"
+    text = paper.read_text(encoding="utf-8")
+    paper.write_text(
+        text.replace('title: "Paper Title Number 1"', 'title: "Tides of the Example Estuary"'),
+        encoding="utf-8",
+    )
+    site = academicpages.read(tmp_path / "old")
+    [note] = [n for n in _notes(site, "demo") if "Tides of the Example Estuary" in n]
+    assert "its title was changed" in note and "'Your Name, You'" in note
+    assert all("Tides" not in entry.raw + str(entry.fields) for entry in site.bibliography.entries)

@@ -90,7 +90,15 @@ def _entry(
     title = plain(str(fields.get("title") or ""))
     text = str(fields.get("citation") or "")
     if (is_demo_title(title) or is_demo_citation(text)) and not include_demo:
-        report.demo(item.at("title"), f"the template's example publication {title!r}")
+        if is_demo_title(title):
+            report.demo(item.at("title"), f"the template's example publication {title!r}")
+        else:  # a title of the owner's over the example's authors ("Your Name, You")
+            report.demo(
+                item.at("citation"),
+                f"{title!r}: its title was changed, but its citation (the authors) is still the "
+                "template's example ('Your Name, You'): left out; if it is your paper, add it "
+                "to refs.bib with its authors",
+            )
         return None
     if not title and not text:
         report.left(item.at(), "a publication with neither title nor citation")

@@ -252,3 +252,11 @@ def test_a_figure_whose_file_is_missing_is_left_out_and_reported() -> None:
     )
     assert text == "a\n\n\n"
     assert [(str(note.source), note.kind) for note in report.notes] == [("_pages/a.md:5", "left")]
+
+
+def test_markdowns_comment_lines_become_myst_comments():
+    """``[comment]: <> (...)`` twice is a duplicate definition to MyST (seen on a real site)."""
+    text, _ = _convert(
+        '[comment]: <> (Preprints)\n[comment]: <> (======)\n[//]: # "draft"\nKept.\n'
+    )
+    assert text == "% Preprints\n% ======\n% draft\nKept.\n"

@@ -305,3 +305,20 @@ def test_works_the_owner_only_cites_are_left_out_of_the_lists(tmp_path):
     assert "```{publications}\n:filter: owner\n" in publications
     checks = [note.message for note in site.report.notes if note.kind == "check"]
     assert any(message.startswith("wrzos2020: no author is you") for message in checks)
+
+
+def test_a_courses_kind_stands_before_its_date_and_a_season_joins_it():
+    from bibfolio.movein.model import Course
+    from bibfolio.movein.write.pages import teaching_page
+
+    courses = [
+        Course("Data Culture", term="Undergraduate course", place="Ockham", date="2020-01-15"),
+        Course("Rivers 101", term="Spring", date="2024"),
+        Course("Deltas", term="Fall 2023", date="2023-09-01"),
+    ]
+    text = teaching_page("# Teaching\n", courses, lambda body, *_: body)
+    assert text.splitlines()[2::2] == [
+        "## Data Culture, Ockham, Undergraduate course, Jan 2020",
+        "## Rivers 101, Spring 2024",
+        "## Deltas, Fall 2023",
+    ]

@@ -202,11 +202,21 @@ def _in_html(text: str, offset: int) -> bool:
     return above.rsplit("\n", 1)[-1].lstrip().startswith("<")
 
 
+#: Markdown's comment idiom, a link definition nothing uses: ``[comment]: <> (text)``,
+#: ``[//]: # "text"``.  Two of them are a duplicate definition to MyST (a warning).
+_COMMENT_LINE = re.compile(
+    r"^[ ]{0,3}\[(?:comment|//|_)\]:[ \t]*(?:<>|#)[ \t]*(?:\((?P<p>.*)\)|\"(?P<q>.*)\")?[ \t]*$",
+    re.M | re.I,
+)
+
+
 def _kramdown(text: str, where: Source, report: Report) -> str:
     """*text* without kramdown's ``{: ...}`` lists and ``{::...}`` extensions (a note each).
 
-    Code fences are left alone; a line that held only a list goes with it.
+    Code fences are left alone; a line that held only a list goes with it.  Markdown's
+    comment lines (``[comment]: <> (text)``) become MyST comments (``% text``).
     """
+    text = _COMMENT_LINE.sub(lambda found: f"% {found['p'] or found['q'] or ''}".rstrip(), text)
     if "{:" not in text:
         return text
     out: list[str] = []

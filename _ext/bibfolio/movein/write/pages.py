@@ -102,11 +102,17 @@ def teaching_page(template: str, courses: Sequence[Course], rewrite: Rewrite) ->
     for course in courses:
         name = f"[{course.title}]({course.url})" if _WEB.match(course.url) else course.title
         # The term (or the date) last, after a comma: the CV's date column (cv/dates.py).
-        term = course.term if re.search(r"\d{4}", course.term) else ""
-        date = term or " ".join(
-            part for part in (course.term, when(course.date) if course.date else "") if part
-        )
-        parts.append("## " + ", ".join(part for part in (name, course.place, date) if part))
+        # "Spring" joins the date ("Spring 2024"); another term ("Masters course") stands
+        # before it.
+        dated = when(course.date) if course.date else ""
+        term, kind = course.term, ""
+        if not re.search(r"\d{4}", term):
+            if _SEASON.fullmatch(term.strip()):
+                term = " ".join(part for part in (term, dated) if part)
+            else:
+                term, kind = dated, term
+        line = (name, course.place, kind, term or dated)
+        parts.append("## " + ", ".join(part for part in line if part))
         text = rewrite(course.text.strip("\n"), "teaching", course.source)
         if text.strip():
             parts.append(text)
@@ -174,6 +180,7 @@ def _cv_items(items: Sequence[CvItem], level: str, docname: str, rewrite: Rewrit
     return parts
 
 
+_SEASON = re.compile(r"(?:Spring|Summer|Fall|Autumn|Winter)(?: (?:term|semester|quarter))?", re.I)
 _MONTH_NAMES = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
 _ISO_MONTH = re.compile(r"^(\d{4})-(\d{2})(?:-\d{2})?$")
 

@@ -322,3 +322,12 @@ def test_a_courses_kind_stands_before_its_date_and_a_season_joins_it():
         "## Rivers 101, Spring 2024",
         "## Deltas, Fall 2023",
     ]
+
+
+def test_a_kept_page_with_a_blank_title_is_named_after_its_file(tmp_path):
+    site = hoerner(talks=False)
+    site.pages = [Page("selected-talks", " ", "What I said.")]
+    write_site(site, old_site(tmp_path / "old"), tmp_path / "new")
+    assert (tmp_path / "new" / "docs" / "selected-talks.md").read_text().startswith(
+        "# Selected talks\n"
+    )

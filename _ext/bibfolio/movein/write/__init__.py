@@ -144,7 +144,9 @@ def write_site(site: Site, old_root: Path, target: Path, *, command: str = "") -
                 f"docs/{docname}.md has HTML, which the CV leaves out with a warning "
                 "(bibfolio.cv): write it in Markdown, or take the page out of the CV",
             )
-        write(docs / f"{docname}.md", page(extra.title, body), written)
+        # A page titled " " (its theme showed no title) is named after its file.
+        title = extra.title.strip() or re.sub(r"[-_ ]+", " ", extra.name).strip().capitalize()
+        write(docs / f"{docname}.md", page(title, body), written)
         header.append(docname)
     if site.members:
         (docs / "people" / "pi.md").unlink(missing_ok=True)

@@ -328,6 +328,8 @@ def test_a_kept_page_with_a_blank_title_is_named_after_its_file(tmp_path):
     site = hoerner(talks=False)
     site.pages = [Page("selected-talks", " ", "What I said.")]
     write_site(site, old_site(tmp_path / "old"), tmp_path / "new")
-    assert (tmp_path / "new" / "docs" / "selected-talks.md").read_text().startswith(
-        "# Selected talks\n"
+    assert (
+        (tmp_path / "new" / "docs" / "selected-talks.md")
+        .read_text()
+        .startswith("# Selected talks\n")
     )

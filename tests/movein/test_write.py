@@ -333,3 +333,15 @@ def test_a_kept_page_with_a_blank_title_is_named_after_its_file(tmp_path):
         .read_text()
         .startswith("# Selected talks\n")
     )
+
+
+def test_an_old_address_whose_page_the_new_site_has_not_leads_home():
+    """A real academicpages site: /year-archive/ led to posts, all of them the demo's."""
+    from bibfolio.movein.model import Report
+    from bibfolio.movein.write.redirects import redirects
+
+    report = Report()
+    pairs = [("/year-archive/", "posts"), ("/teaching/", "teaching")]
+    found = redirects(pairs, {"index", "posts", "teaching"}, report, {"index", "teaching"})
+    assert found == {"year-archive/index": "/index.html", "teaching/index": "/teaching.html"}
+    assert [note.kind for note in report.notes] == ["check"]

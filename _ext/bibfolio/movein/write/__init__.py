@@ -169,7 +169,9 @@ def write_site(site: Site, old_root: Path, target: Path, *, command: str = "") -
         for path in docs.rglob("*")
         if path.suffix in {".md", ".ipynb"} and "_build" not in path.parts
     }
-    moved = redirects(plan.redirects, docnames | plan.docnames, report)
+    # Targets: the pages written, and those bibfolio generates (paper pages, the CV).
+    targets = docnames | set(plan.papers.values()) | {"cv"}
+    moved = redirects(plan.redirects, docnames | plan.docnames, report, targets)
     report.count("addresses", len(plan.redirects), len(moved))
     extensions = ["sphinx_reredirects"] if moved else []
     if notebooks:

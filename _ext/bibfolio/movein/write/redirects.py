@@ -32,14 +32,18 @@ def redirect_key(address: str) -> str:
 
 
 def redirects(
-    pairs: Iterable[tuple[str, str]], docnames: set[str], report: Report
+    pairs: Iterable[tuple[str, str]],
+    docnames: set[str],
+    report: Report,
+    targets: set[str] | None = None,
 ) -> dict[str, str]:
     """``redirects`` for conf.py from (old address, new docname[#anchor]) pairs.
 
     The target is the page's root-relative address (sphinx-reredirects makes it relative
     to the redirect page).  A key that is a document of the new site would overwrite that
     page: left out (reported when it meant another page).  Two old addresses on one key
-    keep the first (reported).
+    keep the first (reported).  A target that is no page of the new site leads to the home
+    page (reported); *targets* are the pages there are (default: *docnames*).
     """
     found: dict[str, str] = {}
     for address, target in pairs:
@@ -47,6 +51,15 @@ def redirects(
         if not key:
             continue
         docname, _, anchor = target.partition("#")
+        if docname not in (docnames if targets is None else targets):
+            # Its page is not in the new site (the old blog held only the template's
+            # demo posts): the old address leads home rather than nowhere.
+            report.check(
+                Source(address),
+                f"the old address {address} led to what is now {docname}, which the new "
+                "site has not: it leads to the home page",
+            )
+            docname, anchor = "index", ""
         url = f"/{docname}.html" + (f"#{anchor}" if anchor else "")
         if key in docnames or key == docname:
             if key == docname:

@@ -378,3 +378,16 @@ def test_an_example_paper_whose_title_alone_was_changed_is_named_so(tmp_path: Pa
     [note] = [n for n in _notes(site, "demo") if "Tides of the Example Estuary" in n]
     assert "its title was changed" in note and "'Your Name, You'" in note
     assert all("Tides" not in entry.raw + str(entry.fields) for entry in site.bibliography.entries)
+
+
+def test_a_publications_page_written_by_hand_is_kept_and_named(tmp_path: Path) -> None:
+    """Seen on a real site: the papers listed by hand in _pages/publications.md."""
+    shutil.copytree(DEMO, tmp_path / "old")
+    page = tmp_path / "old" / "_pages" / "publications.md"
+    page.write_text(
+        '---\ntitle: " "\npermalink: /publications/\n---\n\n**Tides.** I. Quarrie. 2021.\n',
+        encoding="utf-8",
+    )
+    site = academicpages.read(tmp_path / "old")
+    assert any("Tides." in kept.body for kept in site.pages)
+    assert any("written by hand" in note for note in _notes(site, "check", "_pages/publications"))

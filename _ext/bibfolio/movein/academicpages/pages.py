@@ -83,4 +83,12 @@ def read_pages(root: Path, config: Config, site: Site, *, include_demo: bool) ->
             )
             site.pages.append(Page(page_name or slugify(stem), title, body, at, olds))
             converted += 1
+            if "publication" in f"{stem} {page_name}".lower():
+                report.check(
+                    at,
+                    "a publications page written by hand: kept as a page, its papers are not "
+                    "entries of refs.bib (no paper pages, your name not bold); add them to "
+                    "refs.bib (bibfolio import takes DOIs and arXiv ids) and the publications "
+                    "page lists them",
+                )
     report.count("pages", found, converted)
